@@ -1,0 +1,25 @@
+import { getDbHandle } from "./db/client";
+import { bootstrap } from "./bootstrap/bootstrap";
+import { env } from "./config/env";
+
+const BOOTED = Symbol.for("kyc.booted");
+
+/**
+ * Process start-up for the app server: open and migrate the database, seed, and start the in-process worker
+ * (unless `RUN_WORKER=false`). Runs once per process; a failure is logged and the server stays up so
+ * `/api/health` can report it.
+ */
+export async function boot(): Promise<void> {
+  const g = globalThis as { [BOOTED]?: Promise<void> };
+  g[BOOTED] ??= (async () => {
+    try {
+      const handle = await getDbHandle();
+      await bootstrap(handle.db);
+      console.log(`[boot] database ready (${handle.kind}), environment ${env().APP_ENVIRONMENT}`);
+    } catch (error) {
+      console.error("[boot] start-up failed:", error instanceof Error ? error.message : error);
+      delete g[BOOTED];
+    }
+  })();
+  return g[BOOTED];
+}

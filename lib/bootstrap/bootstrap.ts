@@ -1,0 +1,73 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { env } from "../config/env";
+import type { Db } from "../db/client";
+import { apiKeys, projects, users } from "../db/schema";
+import { apiKeyPrefix, generateApiKey, hashApiKey } from "../security/api-key-format";
+import { encryptString } from "../security/encryption";
+import { hashPassword } from "../auth/password";
+import { seedExampleDefinition, seedSandboxSecrets } from "./seed-example";
+
+export const DEFAULT_PROJECT_ID = "default";
+
+/**
+ * Idempotent start-up seeding: the `default` project with a webhook signing secret, an admin user, an API key
+ * and the worked example definition. Generated credentials are printed once, when they are created.
+ */
+export async function bootstrap(db: Db, log: (line: string) => void = console.log): Promise<void> {
+  const e = env();
+  await ensureDefaultProject(db);
+  await ensureAdmin(db, log);
+  await ensureApiKey(db, log);
+  await seedExampleDefinition(db, DEFAULT_PROJECT_ID);
+  if (e.APP_ENVIRONMENT === "sandbox") await seedSandboxSecrets(db, DEFAULT_PROJECT_ID);
+}
+
+async function ensureDefaultProject(db: Db): Promise<void> {
+  const seeded = env().SEED_WEBHOOK_SECRET;
+  const secret = seeded ?? `whsec_${randomBytes(24).toString("base64")}`;
+  const sealed = encryptString(secret, `${DEFAULT_PROJECT_ID}/webhook-secret`);
+  const insert = db.insert(projects).values({ id: DEFAULT_PROJECT_ID, name: "Default project", webhookSecret: sealed });
+  // SEED_WEBHOOK_SECRET is authoritative: re-applied at every start; a generated secret is kept once made.
+  await (seeded ? insert.onConflictDoUpdate({ target: projects.id, set: { webhookSecret: sealed } }) : insert.onConflictDoNothing());
+}
+
+async function ensureAdmin(db: Db, log: (line: string) => void): Promise<void> {
+  const e = env();
+  const email = (e.SEED_ADMIN_EMAIL ?? "admin@example.com").toLowerCase();
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing) return;
+  if (!e.SEED_ADMIN_PASSWORD && e.isProduction) {
+    log("[bootstrap] no admin created: set SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD to create the first admin.");
+    return;
+  }
+  const password = e.SEED_ADMIN_PASSWORD ?? randomBytes(12).toString("base64url");
+  const inserted = await db
+    .insert(users)
+    .values({ projectId: DEFAULT_PROJECT_ID, email, firstName: "Admin", lastName: "", role: "admin", passwordHash: await hashPassword(password) })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (inserted.length && !e.SEED_ADMIN_PASSWORD) {
+    log(`[bootstrap] created admin ${email} with password: ${password}  (shown once; set SEED_ADMIN_PASSWORD to choose it)`);
+  }
+}
+
+async function ensureApiKey(db: Db, log: (line: string) => void): Promise<void> {
+  const seeded = env().SEED_API_KEY;
+  if (seeded) {
+    await db
+      .insert(apiKeys)
+      .values({ projectId: DEFAULT_PROJECT_ID, name: "Seed key (SEED_API_KEY)", prefix: apiKeyPrefix(seeded), keyHash: hashApiKey(seeded) })
+      .onConflictDoNothing();
+    return;
+  }
+  const [any] = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.projectId, DEFAULT_PROJECT_ID), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  if (any) return;
+  const key = generateApiKey();
+  await db.insert(apiKeys).values({ projectId: DEFAULT_PROJECT_ID, name: "Generated at first start", prefix: apiKeyPrefix(key), keyHash: hashApiKey(key) });
+  log(`[bootstrap] created API key for project '${DEFAULT_PROJECT_ID}': ${key}  (shown once; set SEED_API_KEY to choose it)`);
+}

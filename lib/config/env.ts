@@ -1,0 +1,60 @@
+import path from "node:path";
+import { z } from "zod";
+
+const boolish = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : ["true", "1", "yes"].includes(v)));
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default(".data"),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  APP_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
+  MASTER_KEY: z.string().min(1).optional(),
+  AUTH_SECRET: z.string().min(1).optional(),
+  SEED_ADMIN_EMAIL: z.string().email().optional(),
+  SEED_ADMIN_PASSWORD: z.string().min(8).optional(),
+  SEED_API_KEY: z.string().min(16).optional(),
+  SEED_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
+  OUTBOUND_ALLOWED_HOSTS: z.string().optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
+  RUN_WORKER: boolish,
+  PUBLIC_URL: z.string().url().optional(),
+});
+
+export type Env = z.infer<typeof schema> & { dataDir: string; isProduction: boolean };
+
+let cached: Env | undefined;
+
+/**
+ * The validated environment, read on first use (never at import time, so `next build` needs no secrets).
+ * Empty strings count as unset. Throws a message naming every invalid variable.
+ */
+export function env(): Env {
+  if (cached) return cached;
+  const raw: Record<string, string | undefined> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = process.env[key];
+    raw[key] = value === "" ? undefined : value;
+  }
+  raw.AUTH_SECRET ??= process.env.NEXTAUTH_SECRET || undefined;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  cached = {
+    ...parsed.data,
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    isProduction: parsed.data.APP_ENVIRONMENT === "production",
+  };
+  return cached;
+}
+
+/** Forget the cached environment (tests change process.env between cases). */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,40 @@
+import { mkdirSync } from "node:fs";
+import type { DbHandle } from "./client";
+import * as schema from "./schema";
+
+/** Open an embedded PGlite database in `dataDir` (created when missing), or in memory for `memory://`. */
+export async function openPglite(dataDir: string): Promise<DbHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzle({ client, schema });
+  return {
+    db: db as unknown as DbHandle["db"],
+    kind: "pglite",
+    async listen(channel, onNotify) {
+      const unsubscribe = await client.listen(channel, onNotify);
+      return async () => unsubscribe();
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Connect to a PostgreSQL server through postgres.js with a pool of `max` connections. */
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DbHandle> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const client = postgres(url, { max: options.max ?? 10, onnotice: () => undefined, connect_timeout: 10 });
+  await client`select 1`;
+  const db = drizzle({ client, schema });
+  return {
+    db: db as unknown as DbHandle["db"],
+    kind: "postgres",
+    async listen(channel, onNotify) {
+      const sub = await client.listen(channel, (payload) => onNotify(payload));
+      return () => sub.unlisten();
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}

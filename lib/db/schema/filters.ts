@@ -1,0 +1,19 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { projects } from "./projects";
+
+/** A backoffice queue: a stored query over cases (`where` + `select`), compiled to parameterised SQL on use. */
+export const filters = pgTable(
+  "filters",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: text("project_id").notNull().references(() => projects.id),
+    name: text("name").notNull(),
+    entity: text("entity").$type<"businesses" | "individuals">().notNull(),
+    query: jsonb("query").$type<{ where?: Record<string, unknown>; select?: Record<string, unknown> }>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index("filters_project_idx").on(t.projectId, t.createdAt)],
+);
+
+export type Filter = typeof filters.$inferSelect;
+export type NewFilter = typeof filters.$inferInsert;

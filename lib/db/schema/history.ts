@@ -1,0 +1,39 @@
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { workflowRuntimes } from "./runtimes";
+
+export type HistoryKind =
+  | "created"
+  | "transition"
+  | "event_ignored"
+  | "plugin_call"
+  | "cond_error"
+  | "decision"
+  | "assignment"
+  | "webhook"
+  | "context_update";
+
+export type ActorType = "api_key" | "reviewer" | "system";
+
+/** Append-only timeline of a runtime: never updated or deleted. Payloads hold no secret values. */
+export const runtimeHistory = pgTable(
+  "runtime_history",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    projectId: text("project_id").notNull(),
+    runtimeId: uuid("runtime_id")
+      .notNull()
+      .references(() => workflowRuntimes.id),
+    kind: text("kind").$type<HistoryKind>().notNull(),
+    eventName: text("event_name"),
+    payload: jsonb("payload"),
+    fromState: text("from_state"),
+    toState: text("to_state"),
+    actorType: text("actor_type").$type<ActorType>().notNull(),
+    actorId: text("actor_id"),
+    at: timestamp("at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index("runtime_history_runtime_idx").on(t.runtimeId, t.id)],
+);
+
+export type RuntimeHistoryRow = typeof runtimeHistory.$inferSelect;
+export type NewRuntimeHistoryRow = typeof runtimeHistory.$inferInsert;

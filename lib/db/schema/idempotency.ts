@@ -1,0 +1,26 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * Idempotency-Key records, scoped to project + endpoint. A row is inserted before the work (status
+ * `in_progress`) so concurrent requests with one key serialise on it; the stored response is replayed after.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    projectId: text("project_id").notNull(),
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    status: text("status").$type<"in_progress" | "completed">().notNull().default("in_progress"),
+    responseStatus: integer("response_status"),
+    responseBody: jsonb("response_body"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "idempotency_keys_pkey", columns: [t.projectId, t.scope, t.key] }),
+    index("idempotency_keys_expires_idx").on(t.expiresAt),
+  ],
+);
+
+export type IdempotencyKey = typeof idempotencyKeys.$inferSelect;

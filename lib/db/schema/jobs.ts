@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+export type JobKind = "api_plugin" | "webhook_plugin" | "webhook_delivery";
+export type JobStatus = "pending" | "succeeded" | "failed";
+
+/**
+ * The transactional outbox. Rows are inserted in the same transaction as the change that causes them and
+ * claimed by workers with `FOR UPDATE SKIP LOCKED`; `lockedUntil` is the lease: a job whose worker died is
+ * claimable again once it passes.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    projectId: text("project_id").notNull(),
+    kind: text("kind").$type<JobKind>().notNull(),
+    runtimeId: uuid("runtime_id"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status").$type<JobStatus>().notNull().default("pending"),
+    runAt: timestamp("run_at", { withTimezone: true }).defaultNow().notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("jobs_claim_idx").on(t.runAt).where(sql`${t.status} = 'pending'`),
+    index("jobs_runtime_pending_idx").on(t.runtimeId).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export type Job = typeof jobs.$inferSelect;
+export type NewJob = typeof jobs.$inferInsert;

@@ -1,0 +1,53 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { projects } from "./projects";
+import { businesses, endUsers } from "./entities";
+import { users } from "./users";
+
+export type RuntimeStatus = "active" | "completed" | "failed";
+export type WorkflowFinalState = "approved" | "rejected" | "auto_approved" | "auto_rejected";
+
+/**
+ * One running (or finished) instance of a definition, pinned to the definition version it started on.
+ * `version` is the optimistic-concurrency counter: every applied event increments it.
+ * `eventSeq` numbers the system webhook events of this runtime so receivers can order them.
+ */
+export const workflowRuntimes = pgTable(
+  "workflow_runtimes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: text("project_id").notNull().references(() => projects.id),
+    workflowDefinitionId: text("workflow_definition_id").notNull(),
+    workflowDefinitionVersion: integer("workflow_definition_version").notNull(),
+    businessId: uuid("business_id").references(() => businesses.id),
+    endUserId: uuid("end_user_id").references(() => endUsers.id),
+    parentRuntimeId: uuid("parent_runtime_id"),
+    state: text("state").notNull(),
+    status: text("status").$type<RuntimeStatus>().notNull().default("active"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    context: jsonb("context").$type<Record<string, unknown>>().notNull().default({}),
+    config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
+    manualReviewReason: text("manual_review_reason"),
+    workflowFinalState: text("workflow_final_state").$type<WorkflowFinalState>(),
+    assigneeId: uuid("assignee_id").references(() => users.id),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    version: integer("version").notNull().default(1),
+    eventSeq: integer("event_seq").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("workflow_runtimes_status_check", sql`${t.status} in ('active', 'completed', 'failed')`),
+    index("workflow_runtimes_definition_state_idx").on(t.projectId, t.workflowDefinitionId, t.state),
+    index("workflow_runtimes_business_idx").on(t.projectId, t.businessId),
+    index("workflow_runtimes_end_user_idx").on(t.projectId, t.endUserId),
+    index("workflow_runtimes_assignee_idx").on(t.projectId, t.assigneeId),
+    index("workflow_runtimes_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    index("workflow_runtimes_status_idx").on(t.projectId, t.status),
+    index("workflow_runtimes_tags_idx").using("gin", t.tags),
+  ],
+);
+
+export type WorkflowRuntime = typeof workflowRuntimes.$inferSelect;
+export type NewWorkflowRuntime = typeof workflowRuntimes.$inferInsert;

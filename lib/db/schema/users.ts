@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { projects } from "./projects";
+
+/** Backoffice users (reviewers and admins). E-mail is stored lower-cased and is unique across the installation. */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: text("project_id").notNull().references(() => projects.id),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    avatarUrl: text("avatar_url"),
+    role: text("role").notNull().$type<"admin" | "reviewer">(),
+    passwordHash: text("password_hash").notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(t.email), check("users_role_check", sql`${t.role} in ('admin', 'reviewer')`)],
+);
+
+/** Failed sign-in bookkeeping used to throttle repeated failures per e-mail and per client address. */
+export const loginThrottle = pgTable("login_throttle", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+});
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

@@ -1,0 +1,43 @@
+import { defineConfig } from "vitest/config";
+import path from "node:path";
+
+// Three projects: pure unit tests, integration tests on embedded PGlite (always),
+// and the same integration tests on a real PostgreSQL server when TEST_DATABASE_URL is set.
+const alias = { "@": path.resolve(__dirname) };
+const integration = ["lib/**/*.int.test.ts", "app/**/*.int.test.ts", "tests/**/*.int.test.ts"];
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.ts", "tests/**/*.test.ts"], exclude: integration, environment: "node" },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "int-pglite",
+          include: integration,
+          env: { TEST_DB_KIND: "pglite" },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: "int-postgres",
+                include: integration,
+                env: { TEST_DB_KIND: "postgres" },
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
