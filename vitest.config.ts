@@ -4,6 +4,13 @@ import path from "node:path";
 // Three projects: pure unit tests, integration tests on embedded PGlite (always),
 // and the same integration tests on a real PostgreSQL server when TEST_DATABASE_URL is set.
 const alias = { "@": path.resolve(__dirname) };
+// Fixed keys so tests never write a key file; DATA_DIR points at a throw-away folder.
+const testEnv = {
+  MASTER_KEY: "0f".repeat(32),
+  AUTH_SECRET: "test-auth-secret",
+  DATA_DIR: path.join(process.env.TMPDIR ?? "/tmp", "kyc-test-data"),
+  APP_ENVIRONMENT: "sandbox",
+};
 const integration = ["lib/**/*.int.test.ts", "app/**/*.int.test.ts", "tests/**/*.int.test.ts"];
 
 export default defineConfig({
@@ -12,14 +19,14 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.ts", "tests/**/*.test.ts"], exclude: integration, environment: "node" },
+        test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.ts", "tests/**/*.test.ts"], exclude: integration, environment: "node", env: testEnv },
       },
       {
         resolve: { alias },
         test: {
           name: "int-pglite",
           include: integration,
-          env: { TEST_DB_KIND: "pglite" },
+          env: { ...testEnv, TEST_DB_KIND: "pglite" },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -31,7 +38,7 @@ export default defineConfig({
               test: {
                 name: "int-postgres",
                 include: integration,
-                env: { TEST_DB_KIND: "postgres" },
+                env: { ...testEnv, TEST_DB_KIND: "postgres" },
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
               },

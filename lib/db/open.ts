@@ -17,7 +17,9 @@ export async function openPglite(dataDir: string): Promise<DbHandle> {
       const unsubscribe = await client.listen(channel, onNotify);
       return async () => unsubscribe();
     },
-    close: () => client.close(),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
   };
 }
 

@@ -1,0 +1,3 @@
+/** Credentials the e2e server is started with (see playwright.config.ts). */
+export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password" };
+export const E2E_API_KEY = "kyc_e2e_api_key_0123456789abcdef";

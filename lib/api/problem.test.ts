@@ -1,0 +1,48 @@
+import { describe, expect, it, vi } from "vitest";
+import { AppError, unauthorized } from "./errors";
+import { problemResponse } from "./problem";
+
+describe("problemResponse", () => {
+  it("renders an AppError as RFC 9457 problem+json with code and field errors", async () => {
+    const res = problemResponse(new AppError("validation_failed", 422, "The body is invalid.", [{ path: "/workflowId", message: "is required" }]));
+    expect(res.status).toBe(422);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(await res.json()).toEqual({
+      type: "about:blank#validation_failed",
+      title: "Unprocessable Content",
+      status: 422,
+      detail: "The body is invalid.",
+      code: "validation_failed",
+      errors: [{ path: "/workflowId", message: "is required" }],
+    });
+  });
+
+  it("keeps the error's headers (WWW-Authenticate on 401)", () => {
+    const res = problemResponse(unauthorized());
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toContain("Bearer");
+  });
+
+  it("maps coded errors from lower layers, including definition problems", async () => {
+    const err = Object.assign(new Error("definition is invalid"), {
+      code: "definition_invalid",
+      status: 422,
+      problems: [{ pointer: "/definition/initial", message: "name an existing state" }],
+    });
+    const body = await problemResponse(err).json();
+    expect(body.code).toBe("definition_invalid");
+    expect(body.errors).toEqual([{ path: "/definition/initial", message: "name an existing state" }]);
+  });
+
+  it("hides unexpected errors behind a generic 500 with a request id", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const res = problemResponse(new TypeError("secret internals at /srv/app.ts:12"), "req-1");
+    const body = await res.json();
+    expect(res.status).toBe(500);
+    expect(body.code).toBe("internal_error");
+    expect(JSON.stringify(body)).not.toContain("internals");
+    expect(body.detail).toContain("req-1");
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  });
+});

@@ -1,0 +1,51 @@
+import { defineConfig } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { E2E_ADMIN, E2E_API_KEY } from "./e2e/fixtures";
+
+// Browser tests drive Debian's Chromium (CHROMIUM_PATH overrides), never a downloaded browser.
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
+// Each run serves the built app on a fresh embedded database.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "kyc-e2e-"));
+
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: "./test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        command: "node scripts/start.mjs",
+        url: `${baseURL}/api/health`,
+        timeout: 240_000,
+        reuseExistingServer: false,
+        stdout: "pipe",
+        env: {
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          DATABASE_URL: "",
+          SEED_ADMIN_EMAIL: E2E_ADMIN.email,
+          SEED_ADMIN_PASSWORD: E2E_ADMIN.password,
+          SEED_API_KEY: E2E_API_KEY,
+          NEXT_TELEMETRY_DISABLED: "1",
+        },
+      },
+});
