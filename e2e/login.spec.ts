@@ -14,7 +14,7 @@ test("a wrong password is refused and the right one signs in", async ({ page }, 
   await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
   await page.getByLabel("Password").fill("not-the-password");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toContainText("Wrong e-mail or password");
+  await expect(page.locator("#login-error")).toContainText("Wrong e-mail or password");
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText(`Signed in as`)).toBeVisible();
