@@ -1,0 +1,84 @@
+import { OutboundError } from "./errors";
+
+/**
+ * OUTBOUND_ALLOWED_HOSTS: destinations trusted to skip the address guard (local mock vendors, a
+ * sidecar, the app itself in development). Entries are `host` (any port) or `host:port`, compared
+ * case-insensitively after the same normalisation the URL parser applies to request URLs, so
+ * `LOCALHOST`, `127.1` or `[::1]` match what `new URL()` makes of them.
+ */
+
+interface AllowedHost {
+  /** As `URL.hostname` spells it: lower case, punycode, dotted IPv4, bracketed IPv6; no trailing dot. */
+  host: string;
+  /** Undefined: any port. */
+  port?: number;
+}
+
+function normaliseHost(host: string): string {
+  return host.toLowerCase().replace(/\.$/, "");
+}
+
+function invalidEntry(entry: string, reason: string): OutboundError {
+  return new OutboundError(
+    "invalid_url",
+    `OUTBOUND_ALLOWED_HOSTS entry "${entry}" ${reason}; write "host" or "host:port" without a scheme or path, ` +
+      `e.g. "localhost:3000", "127.0.0.1:4010" or "[::1]:8080"`,
+  );
+}
+
+/** Parses one entry; throws `invalid_url` (naming the entry) when it is not `host` or `host:port`. */
+function parseEntry(entry: string): AllowedHost {
+  let host = entry;
+  let port: string | undefined;
+  const bracketed = /^(\[[^\]]+\])(?::(\d*))?$/.exec(entry);
+  if (bracketed) {
+    [, host, port] = bracketed;
+  } else if (entry.indexOf(":") === entry.lastIndexOf(":") && entry.includes(":")) {
+    [host, port] = entry.split(":");
+  } else if (entry.includes(":")) {
+    host = `[${entry}]`; // bare IPv6 address, no port
+  }
+  if (port !== undefined && !/^\d{1,5}$/.test(port)) throw invalidEntry(entry, "has an invalid port");
+  const portNumber = port === undefined ? undefined : Number(port);
+  if (portNumber !== undefined && (portNumber < 1 || portNumber > 65535)) {
+    throw invalidEntry(entry, "has a port outside 1-65535");
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(`http://${host}/`);
+  } catch {
+    throw invalidEntry(entry, "is not a valid host name");
+  }
+  if (parsed.href !== `http://${parsed.hostname}/` || host.includes("@")) {
+    throw invalidEntry(entry, "is not a plain host name");
+  }
+  return { host: normaliseHost(parsed.hostname), port: portNumber };
+}
+
+/**
+ * Splits an OUTBOUND_ALLOWED_HOSTS value (comma and/or whitespace separated) into entries.
+ * Throws `invalid_url` naming the first malformed entry, so a typo fails loudly at startup.
+ *
+ * @example parseAllowedHosts("localhost:3000, 127.0.0.1:4010") // ["localhost:3000", "127.0.0.1:4010"]
+ */
+export function parseAllowedHosts(env: string | undefined): string[] {
+  const entries = (env ?? "").split(/[\s,]+/).filter((entry) => entry.length > 0);
+  for (const entry of entries) parseEntry(entry);
+  return entries;
+}
+
+/**
+ * True when `hostname` (a `URL.hostname`) on the effective `port` is listed in `allowedHosts`:
+ * either the host alone (any port) or `host:port` with exactly that port. Malformed entries throw
+ * `invalid_url` rather than being silently ignored.
+ *
+ * @example isAllowedHost(["localhost"], "localhost", 8080) // true
+ * @example isAllowedHost(["127.0.0.1:3000"], "127.0.0.1", 3001) // false
+ */
+export function isAllowedHost(allowedHosts: readonly string[], hostname: string, port: number): boolean {
+  const host = normaliseHost(hostname);
+  return allowedHosts.some((entry) => {
+    const allowed = parseEntry(entry.trim());
+    return allowed.host === host && (allowed.port === undefined || allowed.port === port);
+  });
+}
