@@ -55,11 +55,11 @@ CREATE TABLE "workflow_definitions" (
 	"version" integer NOT NULL,
 	"name" text NOT NULL,
 	"definition_type" text DEFAULT 'statechart-json' NOT NULL,
-	"definition" jsonb NOT NULL,
-	"extensions" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	"config" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	"context_schema" jsonb,
-	"documents_schema" jsonb,
+	"definition" json NOT NULL,
+	"extensions" json DEFAULT '{}'::json NOT NULL,
+	"config" json DEFAULT '{}'::json NOT NULL,
+	"context_schema" json,
+	"documents_schema" json,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "workflow_definitions_pkey" PRIMARY KEY("project_id","id","version")
 );

@@ -16,6 +16,12 @@ export async function boot(): Promise<void> {
       const handle = await getDbHandle();
       await bootstrap(handle.db);
       console.log(`[boot] database ready (${handle.kind}), environment ${env().APP_ENVIRONMENT}`);
+      if (env().RUN_WORKER !== false) {
+        const { startWorker } = await import("./worker/worker");
+        const worker = await startWorker(handle);
+        console.log(`[boot] in-process worker ${worker.id} started (RUN_WORKER=false to run workers separately)`);
+        for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void worker.stop());
+      }
     } catch (error) {
       console.error("[boot] start-up failed:", error instanceof Error ? error.message : error);
       delete g[BOOTED];

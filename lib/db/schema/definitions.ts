@@ -1,9 +1,13 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, json, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { projects } from "./projects";
 
 type Json = Record<string, unknown>;
 
-/** Versioned workflow definitions; rows are immutable, a change is a new version. */
+/**
+ * Versioned workflow definitions; rows are immutable, a change is a new version. The documents are stored as
+ * `json`, not `jsonb`, so they come back exactly as written: key order matters to authors (state order,
+ * form field order of `properties` in the input schema).
+ */
 export const workflowDefinitions = pgTable(
   "workflow_definitions",
   {
@@ -12,11 +16,11 @@ export const workflowDefinitions = pgTable(
     version: integer("version").notNull(),
     name: text("name").notNull(),
     definitionType: text("definition_type").notNull().default("statechart-json"),
-    definition: jsonb("definition").$type<Json>().notNull(),
-    extensions: jsonb("extensions").$type<Json>().notNull().default({}),
-    config: jsonb("config").$type<Json>().notNull().default({}),
-    contextSchema: jsonb("context_schema").$type<Json>(),
-    documentsSchema: jsonb("documents_schema").$type<Json>(),
+    definition: json("definition").$type<Json>().notNull(),
+    extensions: json("extensions").$type<Json>().notNull().default({}),
+    config: json("config").$type<Json>().notNull().default({}),
+    contextSchema: json("context_schema").$type<Json>(),
+    documentsSchema: json("documents_schema").$type<Json>(),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [primaryKey({ name: "workflow_definitions_pkey", columns: [t.projectId, t.id, t.version] })],

@@ -1,0 +1,55 @@
+/** Test fixtures for the engine's unit tests (not used by production code). */
+import exampleJson from "../../seed/kyb-manual-review.definition.json";
+import { applyEvent } from "../apply-event";
+import { compileWorkflow } from "../compile-workflow";
+import type { CompiledWorkflow } from "../compiled-workflow";
+import { startWorkflow } from "../start-workflow";
+import type { JsonObject, RuntimeSnapshot, StateJson, WorkflowDefinitionInput } from "../types";
+
+/** A fresh deep copy of the worked example definition (tests may modify it). */
+export function exampleDefinition(): WorkflowDefinitionInput {
+  return structuredClone(exampleJson) as unknown as WorkflowDefinitionInput;
+}
+
+export const COMPANY = "Acme Ltd";
+
+/** A run context like the one the Create Case form produces. */
+export function runContext(): JsonObject {
+  return {
+    entity: {
+      id: "entity-1",
+      type: "business",
+      data: {
+        companyName: COMPANY,
+        registrationNumber: "HRB 1234",
+        country: "DE",
+        additionalInfo: { mainRepresentative: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" } },
+      },
+    },
+    documents: [],
+  };
+}
+
+/** The transformed vendor response of the example API plugin. */
+export function vendor(score: number, registeredName = "Acme Holding GmbH"): JsonObject {
+  return { registered_name: registeredName, registration_number: "HRB 1234", name_fuzziness_score: score };
+}
+
+/** Compiles the example and moves a new run to `check_business_details`. */
+export function exampleInCheck(): { compiled: CompiledWorkflow; snapshot: RuntimeSnapshot } {
+  const compiled = compileWorkflow(exampleDefinition());
+  const started = startWorkflow(compiled, runContext()).snapshot;
+  return { compiled, snapshot: applyEvent(compiled, started, { type: "start", origin: "api" }).snapshot };
+}
+
+/** A small definition around the given states (initial = first key unless given). */
+export function tinyDefinition(states: Record<string, StateJson>, extra: Partial<WorkflowDefinitionInput> & { initial?: string } = {}): WorkflowDefinitionInput {
+  const { initial, ...rest } = extra;
+  return {
+    id: "tiny",
+    version: 1,
+    definitionType: "statechart-json",
+    definition: { id: "tiny_v1", initial: initial ?? Object.keys(states)[0], states },
+    ...rest,
+  };
+}

@@ -1,0 +1,50 @@
+import { isPlainObject } from "./json-utils";
+import { schemaProblem } from "./schema-validator";
+import type { StateTree } from "./state-tree";
+import type { DefinitionProblem } from "./types";
+import { validatePlugins } from "./validate-plugins";
+import { validateStatechart } from "./validate-statechart";
+
+/**
+ * Validates a workflow definition (any JSON value) and returns every problem found, each with a JSON
+ * pointer, a stable code and a message that says how to fix it. `[]` means it compiles.
+ *
+ * @example
+ * validateDefinition(exampleDefinition) // []
+ * validateDefinition({ id: "x", definitionType: "bpmn" })[0]
+ * // { pointer: "/definitionType", code: "definition_type_invalid", message: "definitionType must be \"statechart-json\" ..." }
+ */
+export function validateDefinition(def: unknown): DefinitionProblem[] {
+  return analyzeDefinition(def).problems;
+}
+
+/** `validateDefinition` plus the flattened state tree, reused by `compileWorkflow`. */
+export function analyzeDefinition(def: unknown): { problems: DefinitionProblem[]; tree: StateTree | null } {
+  const problems: DefinitionProblem[] = [];
+  if (!isPlainObject(def)) {
+    problems.push({ pointer: "", code: "definition_not_object", message: "a workflow definition must be a JSON object with id, definitionType and definition" });
+    return { problems, tree: null };
+  }
+  if (typeof def.id !== "string" || def.id.trim() === "") {
+    problems.push({ pointer: "/id", code: "id_missing", message: "the definition needs a non-empty string 'id' (callers pass it as workflowId)" });
+  }
+  if (def.definitionType !== "statechart-json") {
+    problems.push({ pointer: "/definitionType", code: "definition_type_invalid", message: `definitionType must be "statechart-json"; got ${JSON.stringify(def.definitionType ?? null)}` });
+  }
+  if (def.version !== undefined && !Number.isInteger(def.version)) {
+    problems.push({ pointer: "/version", code: "version_invalid", message: "'version' must be an integer such as 1" });
+  }
+  const statechart = isPlainObject(def.definition) ? def.definition : undefined;
+  const machineId = typeof statechart?.id === "string" ? statechart.id : String(def.id ?? "workflow");
+  const { problems: chartProblems, tree } = validateStatechart(def.definition, machineId);
+  problems.push(...chartProblems, ...validatePlugins(def.extensions, tree));
+  for (const key of ["contextSchema", "documentsSchema"] as const) {
+    if (def[key] === undefined || def[key] === null) continue;
+    const problem = schemaProblem(def[key]);
+    if (problem) problems.push({ pointer: `/${key}`, code: "schema_invalid", message: `'${key}' is not a valid JSON Schema (${problem}); fix it or remove it` });
+  }
+  if (def.config !== undefined && !isPlainObject(def.config)) {
+    problems.push({ pointer: "/config", code: "config_invalid", message: "'config' must be an object, e.g. { \"subscriptions\": [] }" });
+  }
+  return { problems, tree };
+}

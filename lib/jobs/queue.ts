@@ -1,0 +1,99 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
+import { jobs, type Job, type NewJob } from "../db/schema";
+
+/** NOTIFY channel that wakes workers when jobs are inserted (delivered at commit). */
+export const JOBS_CHANNEL = "kyc_jobs";
+
+const DEFAULT_LEASE_MS = 60_000;
+
+/**
+ * Insert outbox rows inside the caller's transaction and wake the workers. The notification is delivered
+ * only if and when the transaction commits, so no worker sees a job whose cause was rolled back.
+ */
+export async function enqueueJobs(tx: Db, rows: NewJob[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(jobs).values(rows);
+  await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+}
+
+interface JobRow {
+  id: string | number;
+  project_id: string;
+  kind: Job["kind"];
+  runtime_id: string | null;
+  payload: Record<string, unknown> | string;
+  status: Job["status"];
+  run_at: string | Date;
+  attempts: number;
+  max_attempts: number;
+  locked_until: string | Date | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: string | Date;
+  finished_at: string | Date | null;
+}
+
+const toJob = (r: JobRow): Job => ({
+  id: Number(r.id),
+  projectId: r.project_id,
+  kind: r.kind,
+  runtimeId: r.runtime_id,
+  payload: typeof r.payload === "string" ? (JSON.parse(r.payload) as Record<string, unknown>) : r.payload,
+  status: r.status,
+  runAt: new Date(r.run_at),
+  attempts: r.attempts,
+  maxAttempts: r.max_attempts,
+  lockedUntil: r.locked_until ? new Date(r.locked_until) : null,
+  lockedBy: r.locked_by,
+  lastError: r.last_error,
+  createdAt: new Date(r.created_at),
+  finishedAt: r.finished_at ? new Date(r.finished_at) : null,
+});
+
+/**
+ * Claim up to `limit` due jobs for `workerId` with `FOR UPDATE SKIP LOCKED`, taking a lease of
+ * `payload.leaseMs` (or the default) and counting the attempt. A job whose lease expired (its worker died)
+ * is due again.
+ */
+export async function claimJobs(db: Db, workerId: string, limit: number): Promise<Job[]> {
+  const result = await db.execute(sql`
+    update jobs set
+      attempts = attempts + 1,
+      locked_by = ${workerId},
+      locked_until = now() + make_interval(secs => coalesce((payload->>'leaseMs')::double precision, ${DEFAULT_LEASE_MS}) / 1000.0)
+    where id in (
+      select id from jobs
+      where status = 'pending' and run_at <= now() and (locked_until is null or locked_until < now())
+      order by run_at, id
+      limit ${limit}
+      for update skip locked
+    )
+    returning *`);
+  return rowsOf<JobRow>(result).map(toJob);
+}
+
+/** Mark a claimed job done. Only the current lease holder can finish it. */
+export async function completeJob(db: Db, job: Job, workerId: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: "succeeded", finishedAt: new Date(), lockedUntil: null, lastError: null })
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
+}
+
+/** Put a claimed job back to run again after `delayMs`, recording why. */
+export async function retryJob(db: Db, job: Job, workerId: string, error: string, delayMs: number): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ runAt: new Date(Date.now() + delayMs), lockedUntil: null, lockedBy: null, lastError: error })
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
+}
+
+/** Give up on a claimed job: it stays in the table as failed with its last error. */
+export async function failJob(db: Db, job: Job, workerId: string, error: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: "failed", finishedAt: new Date(), lockedUntil: null, lastError: error })
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
+}

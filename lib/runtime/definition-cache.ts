@@ -1,0 +1,51 @@
+import { and, eq } from "drizzle-orm";
+import { compileWorkflow, type CompiledWorkflow, type WorkflowDefinitionInput } from "../engine";
+import type { Db } from "../db/client";
+import { workflowDefinitions, type WorkflowDefinition } from "../db/schema";
+import { notFound } from "../api/errors";
+
+const MAX_ENTRIES = 500;
+const cache = new Map<string, { row: WorkflowDefinition; compiled: CompiledWorkflow }>();
+
+/** A stored definition row as the engine's input. */
+export function toDefinitionInput(row: WorkflowDefinition): WorkflowDefinitionInput {
+  return {
+    id: row.id,
+    name: row.name,
+    version: row.version,
+    definitionType: row.definitionType as "statechart-json",
+    definition: row.definition as unknown as WorkflowDefinitionInput["definition"],
+    extensions: row.extensions as WorkflowDefinitionInput["extensions"],
+    config: row.config,
+    contextSchema: row.contextSchema ?? undefined,
+    documentsSchema: row.documentsSchema ?? undefined,
+  };
+}
+
+/**
+ * The compiled form of one definition version. Versions are immutable, so compiled machines are cached per
+ * project/id/version for the life of the process (bounded; least recently used entries go first).
+ */
+export async function getCompiledDefinition(
+  db: Db,
+  projectId: string,
+  id: string,
+  version: number,
+): Promise<{ row: WorkflowDefinition; compiled: CompiledWorkflow }> {
+  const key = `${projectId}\u0000${id}\u0000${version}`;
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const [row] = await db
+    .select()
+    .from(workflowDefinitions)
+    .where(and(eq(workflowDefinitions.projectId, projectId), eq(workflowDefinitions.id, id), eq(workflowDefinitions.version, version)));
+  if (!row) throw notFound("Workflow definition", `${id}@${version}`);
+  const entry = { row, compiled: compileWorkflow(toDefinitionInput(row)) };
+  cache.set(key, entry);
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  return entry;
+}

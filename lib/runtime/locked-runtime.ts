@@ -1,0 +1,27 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { workflowRuntimes, type WorkflowRuntime } from "../db/schema";
+import { notFound } from "../api/errors";
+import { isUuid } from "./ids";
+
+/**
+ * Run `fn` in a transaction holding the runtime's row lock (`SELECT … FOR UPDATE`), so events on one runtime
+ * apply one at a time, in arrival order. A runtime of another project is reported as not found.
+ */
+export async function withLockedRuntime<T>(
+  db: Db,
+  projectId: string,
+  runtimeId: string,
+  fn: (tx: Db, runtime: WorkflowRuntime) => Promise<T>,
+): Promise<T> {
+  if (!isUuid(runtimeId)) throw notFound("Workflow runtime", runtimeId);
+  return db.transaction(async (tx) => {
+    const [runtime] = await tx
+      .select()
+      .from(workflowRuntimes)
+      .where(and(eq(workflowRuntimes.id, runtimeId), eq(workflowRuntimes.projectId, projectId)))
+      .for("update");
+    if (!runtime) throw notFound("Workflow runtime", runtimeId);
+    return fn(tx as unknown as Db, runtime);
+  });
+}

@@ -1,0 +1,20 @@
+import type { Db } from "../db/client";
+import type { Job } from "../db/schema";
+import type { JobOutcome } from "../jobs/outcome";
+import { runApiPluginJob } from "../plugins/run-api-plugin";
+import { runWebhookPluginJob } from "../plugins/run-webhook-plugin";
+import { deliverSystemWebhook } from "../webhooks/deliver";
+
+/** Dispatch a claimed job to the handler of its kind. */
+export function runJob(db: Db, job: Job): Promise<JobOutcome> {
+  switch (job.kind) {
+    case "api_plugin":
+      return runApiPluginJob(db, job);
+    case "webhook_plugin":
+      return runWebhookPluginJob(db, job);
+    case "webhook_delivery":
+      return deliverSystemWebhook(db, job);
+    default:
+      return Promise.resolve({ type: "failed", error: `unknown job kind '${String(job.kind)}'` });
+  }
+}

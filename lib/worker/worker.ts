@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import type { DbHandle } from "../db/client";
+import type { Job } from "../db/schema";
+import { claimJobs, completeJob, failJob, JOBS_CHANNEL, retryJob } from "../jobs/queue";
+import type { JobOutcome } from "../jobs/outcome";
+import { runJob } from "./run-job";
+
+export interface WorkerOptions {
+  /** Jobs performed at once by this process. Default 16. */
+  concurrency?: number;
+  /** Poll interval when no notification arrives (scheduled retries, other processes' leases). Default 500 ms. */
+  pollMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface RunningWorker {
+  id: string;
+  /** Stop claiming, wait for the jobs in flight, and unsubscribe. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Start a job worker on `handle`: it claims due outbox jobs (`FOR UPDATE SKIP LOCKED`), performs them outside
+ * any transaction and records the outcome. It wakes on NOTIFY when jobs are committed and polls as a fallback.
+ * Any number of workers, in any number of processes, may share one PostgreSQL database.
+ */
+export async function startWorker(handle: DbHandle, options: WorkerOptions = {}): Promise<RunningWorker> {
+  const id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const concurrency = options.concurrency ?? 16;
+  const pollMs = options.pollMs ?? 500;
+  const log = options.log ?? ((line: string) => console.error(line));
+  const inFlight = new Set<Promise<void>>();
+  let running = true;
+  let wake: (() => void) | undefined;
+  let pending = false;
+  const notify = () => {
+    pending = true;
+    wake?.();
+  };
+  const unlisten = await handle.listen(JOBS_CHANNEL, notify);
+
+  const perform = async (job: Job) => {
+    let outcome: JobOutcome;
+    try {
+      outcome = await runJob(handle.db, job);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log(`[worker] job ${job.id} (${job.kind}) attempt ${job.attempts} threw: ${message}`);
+      outcome = job.attempts < job.maxAttempts ? { type: "retry", delayMs: 1000 * job.attempts, error: message } : { type: "failed", error: message };
+    }
+    try {
+      if (outcome.type === "done") await completeJob(handle.db, job, id);
+      else if (outcome.type === "retry") await retryJob(handle.db, job, id, outcome.error, outcome.delayMs);
+      else await failJob(handle.db, job, id, outcome.error);
+    } catch (error) {
+      log(`[worker] could not record the outcome of job ${job.id}: ${error instanceof Error ? error.message : error}`);
+    }
+  };
+
+  const loop = (async () => {
+    while (running) {
+      pending = false;
+      const free = concurrency - inFlight.size;
+      let claimed: Job[] = [];
+      if (free > 0) {
+        try {
+          claimed = await claimJobs(handle.db, id, free);
+        } catch (error) {
+          if (running) log(`[worker] claim failed: ${error instanceof Error ? error.message : error}`);
+        }
+      }
+      for (const job of claimed) {
+        const task = perform(job).finally(() => {
+          inFlight.delete(task);
+          wake?.();
+        });
+        inFlight.add(task);
+      }
+      if (claimed.length > 0 && claimed.length === free) continue;
+      if (pending) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  })();
+
+  return {
+    id,
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      await Promise.allSettled([...inFlight]);
+      await unlisten().catch(() => undefined);
+    },
+  };
+}
