@@ -4,6 +4,8 @@ import { openPglite, openPostgres } from "./open";
 import { migratePglite, migratePostgres } from "./migrate";
 
 export interface TestDatabase extends DbHandle {
+  /** Connection string of the per-file database (PostgreSQL only), for child processes such as workers. */
+  url?: string;
   /** Close the connection and drop the per-file database (PostgreSQL) or discard it (PGlite in memory). */
   dispose(): Promise<void>;
 }
@@ -25,13 +27,13 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function openPgliteTestDb(): Promise<DbHandle & { dispose(): Promise<void> }> {
+async function openPgliteTestDb(): Promise<DbHandle & { url?: string; dispose(): Promise<void> }> {
   const handle = await openPglite("memory://");
   await migratePglite(handle);
   return { ...handle, dispose: () => handle.close() };
 }
 
-async function openPostgresTestDb(): Promise<DbHandle & { dispose(): Promise<void> }> {
+async function openPostgresTestDb(): Promise<DbHandle & { url?: string; dispose(): Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error("TEST_DB_KIND=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)");
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
@@ -44,6 +46,7 @@ async function openPostgresTestDb(): Promise<DbHandle & { dispose(): Promise<voi
   const handle = await openPostgres(url.toString(), { max: 10 });
   return {
     ...handle,
+    url: url.toString(),
     async dispose() {
       await handle.close();
       await admin.unsafe(`drop database if exists "${name}" with (force)`);

@@ -48,7 +48,7 @@ export function effectJobs(
         state: effect.state,
         definitionId: runtime.workflowDefinitionId,
         definitionVersion: runtime.workflowDefinitionVersion,
-        leaseMs: timeoutMs + 15_000,
+        leaseMs: timeoutMs + 5_000,
       };
       jobs.push({ ...base, kind: "api_plugin", payload: { ...payload } });
       continue;
@@ -62,7 +62,7 @@ export function effectJobs(
         request: { method: built.method, url: built.url, headers: built.headers, body: built.body },
         timeoutMs,
         retry: { initialDelayMs: retry.initialDelayMs, maxDelayMs: retry.maxDelayMs },
-        leaseMs: timeoutMs + 15_000,
+        leaseMs: timeoutMs + 5_000,
       };
       jobs.push({ ...base, kind: "webhook_plugin", payload: { ...payload } });
     } catch (error) {
