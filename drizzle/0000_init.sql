@@ -214,7 +214,7 @@ CREATE TABLE "idempotency_keys" (
 	"request_hash" text NOT NULL,
 	"status" text DEFAULT 'in_progress' NOT NULL,
 	"response_status" integer,
-	"response_body" jsonb,
+	"response_body" json,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "idempotency_keys_pkey" PRIMARY KEY("project_id","scope","key")

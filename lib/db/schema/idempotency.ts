@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, json, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Idempotency-Key records, scoped to project + endpoint. A row is inserted before the work (status
@@ -13,7 +13,8 @@ export const idempotencyKeys = pgTable(
     requestHash: text("request_hash").notNull(),
     status: text("status").$type<"in_progress" | "completed">().notNull().default("in_progress"),
     responseStatus: integer("response_status"),
-    responseBody: jsonb("response_body"),
+    // `json` keeps the stored response byte-for-byte in key order, so a replay is identical to the original.
+    responseBody: json("response_body"),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },

@@ -1,0 +1,18 @@
+import { getDb } from "@/lib/db/client";
+import { withApiKey } from "@/lib/api/with-api-key";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { readQuery } from "@/lib/api/read-query";
+import { getRuntimeOrThrow } from "@/lib/runtime/get-runtime";
+import { historyQuerySchema, runtimeHistoryPage } from "@/lib/runtime/history-view";
+
+// GET /api/v1/external/workflows/{workflowRuntimeId}/history – the runtime's timeline, oldest first
+export const GET = withApiKey<{ workflowRuntimeId: string }>(async (req, { auth, params }) => {
+  const db = await getDb();
+  const q = readQuery(req, historyQuerySchema);
+  const runtime = await getRuntimeOrThrow(db, auth.projectId, params.workflowRuntimeId);
+  const page = await runtimeHistoryPage(db, auth.projectId, runtime.id, { after: q.cursor ? Number(q.cursor) : 0, limit: q.limit });
+  return Response.json(page);
+});
+
+const notAllowed = methodNotAllowed(["GET"]);
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

@@ -1,0 +1,47 @@
+import { getDb } from "@/lib/db/client";
+import { withApiKey } from "@/lib/api/with-api-key";
+import { readJsonBody } from "@/lib/api/read-json";
+import { idempotent } from "@/lib/api/idempotency";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { sendEventRequestSchema } from "@/lib/api/schemas";
+import { sendEvent } from "@/lib/runtime/send-event";
+import { etagOf, ifMatchVersion } from "@/lib/runtime/etag";
+import { getRuntimeOrThrow } from "@/lib/runtime/get-runtime";
+import { loadRuntimeView } from "@/lib/runtime/runtime-view";
+import { preferredWait, waitUntilSettled } from "@/lib/runtime/wait-settled";
+
+type Params = { workflowRuntimeId: string };
+
+// POST /api/v1/external/workflows/{workflowRuntimeId}/send-event – deliver an event to a runtime
+export const POST = withApiKey<Params>(async (req, { auth, params }) => {
+  const db = await getDb();
+  const body = await readJsonBody(req, sendEventRequestSchema);
+  const expectedVersion = ifMatchVersion(req);
+  const endpoint = `POST /workflows/${params.workflowRuntimeId}/send-event`;
+  const res = await idempotent(db, req, { projectId: auth.projectId, endpoint, bodyText: JSON.stringify(body) }, async () => {
+    const runtime = await sendEvent(db, {
+      projectId: auth.projectId,
+      runtimeId: params.workflowRuntimeId,
+      name: body.name,
+      payload: body.payload,
+      origin: "api",
+      actor: { type: "api_key", id: auth.apiKeyId },
+      expectedVersion,
+    });
+    return { status: 200, body: await loadRuntimeView(db, runtime) };
+  });
+  const wait = preferredWait(req);
+  if (wait === null || res.status !== 200) return withEtag(res);
+  await waitUntilSettled(db, params.workflowRuntimeId, wait);
+  const settled = await loadRuntimeView(db, await getRuntimeOrThrow(db, auth.projectId, params.workflowRuntimeId));
+  return Response.json(settled, { headers: { "Preference-Applied": `wait=${wait}`, ETag: etagOf(settled.version) } });
+});
+
+async function withEtag(res: Response): Promise<Response> {
+  const { version } = (await res.clone().json()) as { version?: number };
+  if (typeof version === "number") res.headers.set("ETag", etagOf(version));
+  return res;
+}
+
+const notAllowed = methodNotAllowed(["POST"]);
+export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

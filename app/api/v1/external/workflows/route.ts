@@ -1,0 +1,18 @@
+import { getDb } from "@/lib/db/client";
+import { withApiKey } from "@/lib/api/with-api-key";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { readQuery } from "@/lib/api/read-query";
+import { listWorkflowsQuerySchema } from "@/lib/api/schemas";
+import { listRuntimes } from "@/lib/runtime/list-runtimes";
+import { loadRuntimeView } from "@/lib/runtime/runtime-view";
+
+// GET /api/v1/external/workflows – the project's runtimes, newest first, with filters and cursor pagination
+export const GET = withApiKey(async (req, { auth }) => {
+  const db = await getDb();
+  const { rows, nextCursor } = await listRuntimes(db, auth.projectId, readQuery(req, listWorkflowsQuerySchema));
+  const data = await Promise.all(rows.map((row) => loadRuntimeView(db, row)));
+  return Response.json({ data, nextCursor });
+});
+
+const notAllowed = methodNotAllowed(["GET"]);
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

@@ -1,0 +1,31 @@
+import { getDb } from "@/lib/db/client";
+import { withApiKey } from "@/lib/api/with-api-key";
+import { readJsonBody } from "@/lib/api/read-json";
+import { idempotent } from "@/lib/api/idempotency";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { runRequestSchema } from "@/lib/api/schemas";
+import { startRun } from "@/lib/runtime/start-run";
+import { preferredWait, waitUntilSettled } from "@/lib/runtime/wait-settled";
+
+// POST /api/v1/external/workflows/run – start a workflow for an entity
+export const POST = withApiKey(async (req, { auth }) => {
+  const db = await getDb();
+  const body = await readJsonBody(req, runRequestSchema);
+  const scope = { projectId: auth.projectId, endpoint: "POST /workflows/run", bodyText: JSON.stringify(body) };
+  const res = await idempotent(db, req, scope, async () => {
+    const run = await startRun(db, { projectId: auth.projectId, ...body, actor: { type: "api_key", id: auth.apiKeyId } });
+    const { workflowDefinitionId, workflowRuntimeId, serviceEntityId } = run;
+    return { status: 201, body: { workflowDefinitionId, workflowRuntimeId, serviceEntityId } };
+  });
+  const { workflowRuntimeId } = (await res.clone().json()) as { workflowRuntimeId: string };
+  res.headers.set("Location", `/api/v1/external/workflows/${workflowRuntimeId}`);
+  const wait = preferredWait(req);
+  if (wait !== null) {
+    await waitUntilSettled(db, workflowRuntimeId, wait);
+    res.headers.set("Preference-Applied", `wait=${wait}`);
+  }
+  return res;
+});
+
+const notAllowed = methodNotAllowed(["POST"]);
+export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

@@ -1,0 +1,54 @@
+import { and, asc, eq, gt } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { runtimeHistory } from "../db/schema";
+
+/** Query of `GET /workflows/{id}/history`. */
+export const historyQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+  cursor: z.string().regex(/^\d{1,15}$/, "pass the nextCursor of the previous page").optional(),
+});
+
+export interface HistoryEntry {
+  id: number;
+  kind: string;
+  eventName: string | null;
+  fromState: string | null;
+  toState: string | null;
+  actor: { type: string; id: string | null };
+  payload: unknown;
+  at: string;
+}
+
+/**
+ * A page of a runtime's timeline, oldest first: transitions, ignored events, plugin calls (requests shown with
+ * secret references, never values), condition errors, decisions and webhooks. `after` is the last id seen.
+ */
+export async function runtimeHistoryPage(
+  db: Db,
+  projectId: string,
+  runtimeId: string,
+  options: { after?: number; limit?: number } = {},
+): Promise<{ data: HistoryEntry[]; nextCursor: string | null }> {
+  const limit = options.limit ?? 200;
+  const rows = await db
+    .select()
+    .from(runtimeHistory)
+    .where(and(eq(runtimeHistory.runtimeId, runtimeId), eq(runtimeHistory.projectId, projectId), gt(runtimeHistory.id, options.after ?? 0)))
+    .orderBy(asc(runtimeHistory.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    data: page.map((h) => ({
+      id: h.id,
+      kind: h.kind,
+      eventName: h.eventName,
+      fromState: h.fromState,
+      toState: h.toState,
+      actor: { type: h.actorType, id: h.actorId },
+      payload: h.payload,
+      at: h.at.toISOString(),
+    })),
+    nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null,
+  };
+}
