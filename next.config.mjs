@@ -4,6 +4,8 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "postgres"],
   output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
   poweredByHeader: false,
+  // API responses are small JSON; compressing them costs more CPU than it saves. A reverse proxy may compress.
+  compress: false,
   reactStrictMode: true,
 };
 

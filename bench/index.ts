@@ -1,10 +1,19 @@
-// `npm run bench`: prints the service's performance figures. Each part is a module with a run function.
+// `npm run bench`: prints the service's performance figures. BENCH_ONLY=engine|http|webhooks runs one part.
 import { runEngineBench } from "./engine-bench";
+import { runHttpBench } from "./http-bench";
+
+function print(title: string, figures: Record<string, unknown>): void {
+  console.log(`\n== ${title} ==`);
+  for (const [name, value] of Object.entries(figures)) {
+    const shown = typeof value === "number" ? Math.round(value).toLocaleString("en-US") : JSON.stringify(value);
+    console.log(`${name.padEnd(58)} ${shown}`);
+  }
+}
 
 async function main(): Promise<void> {
-  console.log("== engine (pure, one core) ==");
-  const engine = await runEngineBench();
-  for (const [name, value] of Object.entries(engine)) console.log(`${name.padEnd(40)} ${Math.round(value).toLocaleString("en-US")}`);
+  const only = process.env.BENCH_ONLY;
+  if (!only || only === "engine") print("engine (pure, one core)", await runEngineBench());
+  if (!only || only === "http") print("HTTP API on PostgreSQL (app, worker, database and load generator on this machine)", await runHttpBench());
 }
 
 main().catch((error) => {

@@ -20,7 +20,15 @@ export async function boot(): Promise<void> {
         const { startWorker } = await import("./worker/worker");
         const worker = await startWorker(handle);
         console.log(`[boot] in-process worker ${worker.id} started (RUN_WORKER=false to run workers separately)`);
-        for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void worker.stop());
+        // Listening for a signal replaces Node's default exit, so finish the jobs in flight (bounded) and exit.
+        const shutdown = () => {
+          const timer = setTimeout(() => process.exit(0), 10_000);
+          void worker.stop().finally(() => {
+            clearTimeout(timer);
+            process.exit(0);
+          });
+        };
+        for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, shutdown);
       }
     } catch (error) {
       console.error("[boot] start-up failed:", error instanceof Error ? error.message : error);
