@@ -1,6 +1,7 @@
-// `npm run bench`: prints the service's performance figures. BENCH_ONLY=engine|http|webhooks runs one part.
+// `npm run bench`: prints the service's performance figures. BENCH_ONLY=engine|plugins|http|webhooks runs one part.
 import { runEngineBench } from "./engine-bench";
 import { runHttpBench } from "./http-bench";
+import { runPluginLatencyBench } from "./plugin-latency-bench";
 
 function print(title: string, figures: Record<string, unknown>): void {
   console.log(`\n== ${title} ==`);
@@ -13,6 +14,7 @@ function print(title: string, figures: Record<string, unknown>): void {
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
   if (!only || only === "engine") print("engine (pure, one core)", await runEngineBench());
+  if (!only || only === "plugins") print("API plugin call: commit to vendor request (in-process worker, LISTEN/NOTIFY)", await runPluginLatencyBench());
   if (!only || only === "http") print("HTTP API on PostgreSQL (app, worker, database and load generator on this machine)", await runHttpBench());
 }
 
