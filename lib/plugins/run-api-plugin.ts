@@ -11,7 +11,7 @@ import type { ApiPluginJobPayload } from "../runtime/effect-jobs";
 import { outboundPolicy } from "./outbound-policy";
 import { pluginMaxResponseBytes, pluginRetryPolicy, pluginTimeoutMs } from "./plugin-options";
 import { preview, redactHeaders } from "./redact";
-import { projectSecretLookup } from "./secret-lookup";
+import { loadSecretLookup } from "../secrets/load-secret-lookup";
 
 type CallRecord = Omit<NewRuntimeHistoryRow, "projectId" | "runtimeId">;
 
@@ -43,7 +43,7 @@ export async function runApiPluginJob(db: Db, job: Job): Promise<JobOutcome> {
   let url: string;
   try {
     request = buildPluginRequest(plugin, runtime.context);
-    const lookup = await projectSecretLookup(db, job.projectId);
+    const lookup = await loadSecretLookup(db, job.projectId);
     headers = resolveSecrets(request.headers, lookup);
     url = resolveUrlSecrets(request.url, lookup);
   } catch (error) {

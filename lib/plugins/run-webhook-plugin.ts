@@ -7,7 +7,7 @@ import { OutboundError, safeFetch } from "../net/safe-fetch";
 import type { WebhookPluginJobPayload } from "../runtime/effect-jobs";
 import { outboundPolicy } from "./outbound-policy";
 import { redactHeaders } from "./redact";
-import { projectSecretLookup } from "./secret-lookup";
+import { loadSecretLookup } from "../secrets/load-secret-lookup";
 
 /**
  * Send a webhook plugin's request (built when its state was entered) for a `webhook_plugin` job. Only 2xx
@@ -20,7 +20,7 @@ export async function runWebhookPluginJob(db: Db, job: Job): Promise<JobOutcome>
   let outcome: JobOutcome;
   let status: number | null = null;
   try {
-    const lookup = await projectSecretLookup(db, job.projectId);
+    const lookup = await loadSecretLookup(db, job.projectId);
     const response = await safeFetch(
       {
         url: resolveUrlSecrets(p.request.url, lookup),
