@@ -1,12 +1,15 @@
 import { mkdirSync } from "node:fs";
 import type { DbHandle } from "./client";
 import * as schema from "./schema";
+import { lockDataDir } from "./data-dir-lock";
 
 /** Open an embedded PGlite database in `dataDir` (created when missing), or in memory for `memory://`. */
 export async function openPglite(dataDir: string): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const inMemory = dataDir.startsWith("memory://");
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const release = inMemory ? () => undefined : lockDataDir(dataDir);
   const client = new PGlite(dataDir);
   await client.waitReady;
   const db = drizzle({ client, schema });
@@ -19,6 +22,7 @@ export async function openPglite(dataDir: string): Promise<DbHandle> {
     },
     close: async () => {
       if (!client.closed) await client.close();
+      release();
     },
   };
 }
