@@ -2,7 +2,7 @@ import { defineConfig } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { E2E_ADMIN, E2E_API_KEY } from "./e2e/fixtures";
+import { E2E_ADMIN, E2E_API_KEY, E2E_RECEIVER_PORT, E2E_VENDOR_PORT } from "./e2e/fixtures";
 
 // Browser tests drive Debian's Chromium (CHROMIUM_PATH overrides), never a downloaded browser.
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -46,6 +46,8 @@ export default defineConfig({
           SEED_ADMIN_PASSWORD: E2E_ADMIN.password,
           SEED_API_KEY: E2E_API_KEY,
           NEXT_TELEMETRY_DISABLED: "1",
+          // The specs' local vendor stub and webhook receiver (node:http servers started by the specs).
+          OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${E2E_VENDOR_PORT},127.0.0.1:${E2E_RECEIVER_PORT}`,
         },
       },
 });

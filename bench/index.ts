@@ -2,6 +2,7 @@
 import { runEngineBench } from "./engine-bench";
 import { runHttpBench } from "./http-bench";
 import { runPluginLatencyBench } from "./plugin-latency-bench";
+import { runWebhookLatencyBench } from "./webhook-latency-bench";
 
 function print(title: string, figures: Record<string, unknown>): void {
   console.log(`\n== ${title} ==`);
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
   if (!only || only === "engine") print("engine (pure, one core)", await runEngineBench());
   if (!only || only === "plugins") print("API plugin call: commit to vendor request (in-process worker, LISTEN/NOTIFY)", await runPluginLatencyBench());
+  if (!only || only === "webhooks") print("System webhooks: commit to first delivery attempt", await runWebhookLatencyBench());
   if (!only || only === "http") print("HTTP API on PostgreSQL (app, worker, database and load generator on this machine)", await runHttpBench());
 }
 

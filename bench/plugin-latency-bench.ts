@@ -24,6 +24,8 @@ export async function runPluginLatencyBench(samples = Number(process.env.BENCH_S
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.OUTBOUND_ALLOWED_HOSTS = new URL(origin).host;
 
+  (await import("../lib/config/env")).resetEnvCache();
+  (await import("../lib/plugins/outbound-policy")).resetOutboundPolicy();
   const { openTestDatabase } = await import("../lib/db/testing");
   const { startWorker } = await import("../lib/worker/worker");
   const { startRun } = await import("../lib/runtime/start-run");

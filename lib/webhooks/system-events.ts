@@ -1,6 +1,16 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
 import type { TransitionResult } from "../engine";
 import type { Db } from "../db/client";
-import type { WorkflowRuntime } from "../db/schema";
+import { businesses, endUsers, users, webhookDeliveries, workflowRuntimes, type NewJob, type WorkflowRuntime } from "../db/schema";
+import { env } from "../config/env";
+import { enqueueJobs } from "../jobs/queue";
+import { getCompiledDefinition } from "../runtime/definition-cache";
+import { buildPayload, type PayloadFacts } from "./build-payload";
+import { deliveryJobPayload } from "./delivery-job";
+import { deriveEvents } from "./derive-events";
+import { MAX_DELIVERY_ATTEMPTS } from "./retry-schedule";
+import { materialiseRuntimeSubscriptions, pickTargets, subscriptionsForRuntime } from "./resolve-subscriptions";
 
 /** One persisted step of a runtime, as seen by the system webhook layer. */
 export interface RuntimeStepChange {
@@ -13,10 +23,78 @@ export interface RuntimeStepChange {
 }
 
 /**
- * Write the system webhook events a step causes (state changed, context changed, completed, document events)
- * to the outbox, inside the step's transaction. Not implemented yet: system webhooks are the next issue.
+ * Write the system webhook events a step causes (see `deriveEvents`) to `webhook_deliveries` and the outbox,
+ * inside the step's transaction: they exist if and only if the step commits, and workers are woken at commit.
+ * At creation it first stores the run request's `config.subscriptions` (runtime level). Every event takes the
+ * next number of the runtime's `event_seq` (also when nobody subscribes to it) and gets a fresh id, which is
+ * the `webhook-id` of each delivery of it.
  */
 export async function enqueueSystemEvents(tx: Db, change: RuntimeStepChange): Promise<void> {
-  void tx;
-  void change;
+  const { before, after } = change;
+  if (before === null) await materialiseRuntimeSubscriptions(tx, after);
+  const events = deriveEvents(change);
+  if (events.length === 0) return;
+  const last = await reserveSequence(tx, after.id, events.length);
+  const { row: definition } = await getCompiledDefinition(tx, after.projectId, after.workflowDefinitionId, after.workflowDefinitionVersion);
+  const subscriptions = await subscriptionsForRuntime(tx, after, definition.config);
+  const targeted = events
+    .map((event, i) => ({ ...event, sequence: last - events.length + 1 + i, targets: pickTargets(subscriptions, event.eventName) }))
+    .filter((event) => event.targets.length > 0);
+  if (targeted.length === 0) return;
+
+  const facts = await payloadFacts(tx, after);
+  const timestamp = new Date();
+  const rows = targeted.flatMap((event) => {
+    const payload = buildPayload({ id: `evt_${randomUUID()}`, eventName: event.eventName, sequence: event.sequence, timestamp, actions: event.actions }, before, after, facts);
+    return event.targets.map((s) => ({
+      projectId: after.projectId,
+      subscriptionId: s.id,
+      runtimeId: after.id,
+      eventId: payload.id,
+      eventName: payload.eventName,
+      url: s.url,
+      payload: payload as unknown as Record<string, unknown>,
+      nextAttemptAt: timestamp,
+    }));
+  });
+  const inserted = await tx.insert(webhookDeliveries).values(rows).returning({ id: webhookDeliveries.id });
+  const jobs: NewJob[] = inserted.map(({ id }) => ({
+    projectId: after.projectId,
+    kind: "webhook_delivery",
+    runtimeId: after.id,
+    maxAttempts: MAX_DELIVERY_ATTEMPTS,
+    payload: { ...deliveryJobPayload(id) },
+  }));
+  await enqueueJobs(tx, jobs);
+}
+
+/** Take `count` numbers from the runtime's event sequence; returns the last one taken. */
+async function reserveSequence(tx: Db, runtimeId: string, count: number): Promise<number> {
+  const [row] = await tx
+    .update(workflowRuntimes)
+    .set({ eventSeq: sql`${workflowRuntimes.eventSeq} + ${count}` })
+    .where(eq(workflowRuntimes.id, runtimeId))
+    .returning({ eventSeq: workflowRuntimes.eventSeq });
+  return row.eventSeq;
+}
+
+async function payloadFacts(tx: Db, runtime: WorkflowRuntime): Promise<PayloadFacts> {
+  const entity = runtime.businessId
+    ? (await tx.select({ correlationId: businesses.correlationId }).from(businesses).where(and(eq(businesses.id, runtime.businessId), eq(businesses.projectId, runtime.projectId))))[0]
+    : runtime.endUserId
+      ? (await tx.select({ correlationId: endUsers.correlationId }).from(endUsers).where(and(eq(endUsers.id, runtime.endUserId), eq(endUsers.projectId, runtime.projectId))))[0]
+      : undefined;
+  const [assignee] = runtime.assigneeId
+    ? await tx
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(and(eq(users.id, runtime.assigneeId), eq(users.projectId, runtime.projectId)))
+    : [];
+  const contextEntityId = (runtime.context.entity as { id?: unknown } | undefined)?.id;
+  return {
+    assignee: assignee ?? null,
+    serviceEntityId: runtime.businessId ?? runtime.endUserId ?? null,
+    correlationId: entity?.correlationId ?? (typeof contextEntityId === "string" ? contextEntityId : null),
+    environment: env().APP_ENVIRONMENT,
+  };
 }

@@ -46,6 +46,7 @@ export const workflowRuntimes = pgTable(
     index("workflow_runtimes_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
     index("workflow_runtimes_status_idx").on(t.projectId, t.status),
     index("workflow_runtimes_tags_idx").using("gin", t.tags),
+    index("workflow_runtimes_parent_idx").on(t.projectId, t.parentRuntimeId).where(sql`${t.parentRuntimeId} is not null`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { withApiKey } from "@/lib/api/with-api-key";
-import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 import { readQuery } from "@/lib/api/read-query";
 import { listWorkflowsQuerySchema } from "@/lib/api/schemas";
 import { listRuntimes } from "@/lib/runtime/list-runtimes";
@@ -14,5 +14,4 @@ export const GET = withApiKey(async (req, { auth }) => {
   return Response.json({ data, nextCursor });
 });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(["GET"]);

@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { withApiKey } from "@/lib/api/with-api-key";
-import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 import { getRuntimeOrThrow } from "@/lib/runtime/get-runtime";
 import { loadRuntimeView } from "@/lib/runtime/runtime-view";
 import { etagOf } from "@/lib/runtime/etag";
@@ -12,5 +12,4 @@ export const GET = withApiKey<{ workflowRuntimeId: string }>(async (_req, { auth
   return Response.json(view, { headers: { ETag: etagOf(view.version) } });
 });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(["GET"]);

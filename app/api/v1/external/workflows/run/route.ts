@@ -2,7 +2,7 @@ import { getDb } from "@/lib/db/client";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { readJsonBody } from "@/lib/api/read-json";
 import { idempotent } from "@/lib/api/idempotency";
-import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 import { runRequestSchema } from "@/lib/api/schemas";
 import { startRun } from "@/lib/runtime/start-run";
 import { preferredWait, waitUntilSettled } from "@/lib/runtime/wait-settled";
@@ -27,5 +27,4 @@ export const POST = withApiKey(async (req, { auth }) => {
   return res;
 });
 
-const notAllowed = methodNotAllowed(["POST"]);
-export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(["POST"]);

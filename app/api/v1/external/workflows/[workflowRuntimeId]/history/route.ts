@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { withApiKey } from "@/lib/api/with-api-key";
-import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 import { readQuery } from "@/lib/api/read-query";
 import { getRuntimeOrThrow } from "@/lib/runtime/get-runtime";
 import { historyQuerySchema, runtimeHistoryPage } from "@/lib/runtime/history-view";
@@ -14,5 +14,4 @@ export const GET = withApiKey<{ workflowRuntimeId: string }>(async (req, { auth,
   return Response.json(page);
 });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(["GET"]);

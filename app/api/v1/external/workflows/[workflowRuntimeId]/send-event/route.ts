@@ -2,7 +2,7 @@ import { getDb } from "@/lib/db/client";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { readJsonBody } from "@/lib/api/read-json";
 import { idempotent } from "@/lib/api/idempotency";
-import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 import { sendEventRequestSchema } from "@/lib/api/schemas";
 import { sendEvent } from "@/lib/runtime/send-event";
 import { etagOf, ifMatchVersion } from "@/lib/runtime/etag";
@@ -43,5 +43,4 @@ async function withEtag(res: Response): Promise<Response> {
   return res;
 }
 
-const notAllowed = methodNotAllowed(["POST"]);
-export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(["POST"]);

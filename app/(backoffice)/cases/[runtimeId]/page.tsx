@@ -1,0 +1,73 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { CaseHeader } from "@/components/cases/case-header";
+import { CaseWatcher } from "@/components/cases/case-watcher";
+import { DocumentsPanel } from "@/components/cases/documents-panel";
+import { EntityPanel } from "@/components/cases/entity-panel";
+import { JsonTree } from "@/components/cases/json-tree";
+import { ReviewBanner } from "@/components/cases/review-banner";
+import { decisionBlocker, ReviewPanel } from "@/components/cases/review-panel";
+import { Timeline } from "@/components/cases/timeline";
+import { VendorCheckPanel } from "@/components/cases/vendor-check-panel";
+import { StatechartDiagram } from "@/components/workflows/statechart-diagram";
+import { requireUser } from "@/lib/auth/require-user";
+import { caseName, loadCaseDetail } from "@/lib/cases/case-detail";
+import { getDb } from "@/lib/db/client";
+
+type Props = { params: Promise<{ runtimeId: string }> };
+
+export const dynamic = "force-dynamic";
+
+// One load per request, shared by generateMetadata and the page.
+const loadCase = cache(async (projectId: string, runtimeId: string) => loadCaseDetail(await getDb(), projectId, runtimeId));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const user = await requireUser();
+  const detail = await loadCase(user.projectId, (await params).runtimeId);
+  return { title: detail ? caseName(detail) : "Case" };
+}
+
+// Case detail and manual review: entity, reason, documents, vendor checks, timeline, statechart, decisions.
+export default async function CasePage({ params }: Props) {
+  const { runtimeId } = await params;
+  const user = await requireUser(`/cases/${runtimeId}`);
+  const detail = await loadCase(user.projectId, runtimeId);
+  if (!detail) notFound();
+  const { view, definition, users } = detail;
+  const names = new Map(users.map((u) => [u.id, u.name]));
+  const nameOf = (id: string) => names.get(id) ?? `user ${id.slice(0, 8)}`;
+  const assigneeName = view.assigneeId ? nameOf(view.assigneeId) : null;
+  const canDecide = view.status === "active" && decisionBlocker(view, user, assigneeName) === null;
+  const waiting = view.status === "active" && view.nextEvents.length === 0;
+  return (
+    <>
+      <div className="breadcrumb">
+        <Link href="/">Queues</Link> / case {view.id}
+      </div>
+      <CaseHeader name={caseName(detail)} view={view} workflowName={definition.name} entityId={detail.business?.correlationId ?? detail.endUser?.correlationId ?? null} />
+      <ReviewBanner view={view} reviewerName={nameOf} />
+      <CaseWatcher runtimeId={view.id} version={view.version} waiting={waiting} />
+      <div className="case-grid">
+        <div className="stack">
+          <EntityPanel entity={view.context.entity} />
+          <VendorCheckPanel plugins={detail.apiPlugins} context={view.context} />
+          <DocumentsPanel documents={view.context.documents} runtimeId={view.id} version={view.version} canDecide={canDecide} />
+          <section className="panel" aria-labelledby="diagram-heading">
+            <h2 id="diagram-heading">Workflow</h2>
+            <StatechartDiagram statechart={definition.definition} current={view.state} title={`Statechart of ${definition.name} v${definition.version}`} />
+          </section>
+          <Timeline entries={detail.history} truncated={detail.historyTruncated} nameOf={nameOf} />
+          <section className="panel" aria-labelledby="context-heading">
+            <h2 id="context-heading">Context</h2>
+            <JsonTree value={view.context} name="context" openDepth={1} />
+          </section>
+        </div>
+        <div className="stack side">
+          <ReviewPanel view={view} user={user} users={users} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
+import { CaseTable } from "@/components/queues/case-table";
+import { Pager } from "@/components/queues/pager";
+import { QueueToolbar } from "@/components/queues/queue-toolbar";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Truncate } from "@/components/ui/truncate";
+import { requireUser } from "@/lib/auth/require-user";
+import { listQueueCases } from "@/lib/cases/queue-cases";
+import { queueColumns } from "@/lib/cases/queue-columns";
+import { parseQueueParams, queueHref, QUEUE_PAGE_SIZE } from "@/lib/cases/queue-params";
+import { AppError } from "@/lib/api/errors";
+import { queueStateNames } from "@/lib/cases/queue-states";
+import { queueWorkflowIds } from "@/lib/cases/queue-workflow";
+import { getDb } from "@/lib/db/client";
+import { findQueue } from "@/lib/cases/find-queue";
+import { listUsers } from "@/lib/users/list-users";
+
+type Props = { params: Promise<{ filterId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export const dynamic = "force-dynamic";
+
+// One load per request, shared by generateMetadata and the page.
+const loadQueue = cache(async (projectId: string, filterId: string) => findQueue(await getDb(), projectId, filterId));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const user = await requireUser();
+  const filter = await loadQueue(user.projectId, (await params).filterId);
+  return { title: filter?.name ?? "Queue" };
+}
+
+// A queue: the cases its filter selects, with search, quick filters, sorting and keyset pagination.
+export default async function QueuePage({ params, searchParams }: Props) {
+  const { filterId } = await params;
+  const user = await requireUser(`/queues/${filterId}`);
+  const db = await getDb();
+  const filter = await loadQueue(user.projectId, filterId);
+  if (!filter) notFound();
+  const query = parseQueueParams(await searchParams);
+  const workflowIds = queueWorkflowIds(filter.query);
+  const [page, states, users] = await Promise.all([
+    listQueueCases(db, user, filter, query).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === "invalid_cursor") return null;
+      throw error;
+    }),
+    queueStateNames(db, user.projectId, workflowIds),
+    listUsers(db, user.projectId, { activeOnly: true }),
+  ]);
+  // A tampered or outdated cursor restarts from the first page instead of failing.
+  if (!page) redirect(queueHref(filter.id, query, { cursor: undefined, trail: undefined }));
+  const columns = queueColumns(filter.entity, filter.query);
+  const filtered = Boolean(query.q || query.assignee || query.state || query.status);
+  const action = `/queues/${filter.id}`;
+  return (
+    <>
+      <div className="page-head">
+        <h1 title={filter.name}>
+          <Truncate text={filter.name} />
+        </h1>
+      </div>
+      <QueueToolbar key={JSON.stringify(query)} action={action} values={query} states={states} users={users} />
+      {page.rows.length === 0 ? (
+        <EmptyState title={filtered ? "No cases match" : "No cases in this queue yet"}>
+          {filtered ? (
+            <p>
+              Change the search or quick filters, or <Link href={action}>show all cases</Link>.
+            </p>
+          ) : (
+            <p>Cases appear here when a workflow run matches this queue&apos;s filter. Add one manually below.</p>
+          )}
+        </EmptyState>
+      ) : (
+        <>
+          <CaseTable rows={page.rows} columns={columns} entityLabel={filter.entity === "businesses" ? "Company" : "Person"} />
+          <Pager filterId={filter.id} params={query} nextCursor={page.nextCursor} shown={page.rows.length} pageSize={QUEUE_PAGE_SIZE} />
+        </>
+      )}
+      <div className="list-footer">
+        {workflowIds.length > 0 ? (
+          <Link className="btn" href={`/queues/${filter.id}/new`}>
+            Add Case Manually
+          </Link>
+        ) : (
+          <span className="hint">This queue&apos;s filter names no workflow, so cases cannot be added here.</span>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { readJsonBody } from "@/lib/api/read-json";
+import { withSession } from "@/lib/auth/with-session";
+import { assignCase } from "@/lib/cases/assign-case";
+import { assignmentRequestSchema } from "@/lib/cases/request-schemas";
+import { getDb } from "@/lib/db/client";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/backoffice/cases/{runtimeId}/assignment – assign the case to a user, or unassign it (assigneeId null)
+export const POST = withSession<{ runtimeId: string }>(async (req, { user, params }) => {
+  const body = await readJsonBody(req, assignmentRequestSchema, { maxBytes: 2_000 });
+  const runtime = await assignCase(await getDb(), { user, runtimeId: params.runtimeId, assigneeId: body.assigneeId, expectedVersion: body.version });
+  return Response.json({ id: runtime.id, assigneeId: runtime.assigneeId, assignedAt: runtime.assignedAt?.toISOString() ?? null, version: runtime.version });
+});

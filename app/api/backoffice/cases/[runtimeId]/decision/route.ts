@@ -1,0 +1,20 @@
+import { readJsonBody } from "@/lib/api/read-json";
+import { withSession } from "@/lib/auth/with-session";
+import { decideCase } from "@/lib/cases/decide-case";
+import { decisionRequestSchema } from "@/lib/cases/request-schemas";
+import { getDb } from "@/lib/db/client";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/backoffice/cases/{runtimeId}/decision – approve, reject or request revision (an accepted event)
+export const POST = withSession<{ runtimeId: string }>(async (req, { user, params }) => {
+  const body = await readJsonBody(req, decisionRequestSchema, { maxBytes: 20_000 });
+  const { runtime, moved } = await decideCase(await getDb(), {
+    user,
+    runtimeId: params.runtimeId,
+    event: body.event,
+    reason: body.reason,
+    expectedVersion: body.version,
+  });
+  return Response.json({ id: runtime.id, state: runtime.state, status: runtime.status, version: runtime.version, moved });
+});

@@ -1,0 +1,26 @@
+import { AppError } from "@/lib/api/errors";
+import { otherMethods } from "@/lib/api/method-not-allowed";
+import { readJsonBody } from "@/lib/api/read-json";
+import { createFilterRequestSchema } from "@/lib/api/schemas";
+import { withApiKey } from "@/lib/api/with-api-key";
+import { getDb } from "@/lib/db/client";
+import { createFilter, listFilters } from "@/lib/filters";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/external/filters – the project's filters, oldest first (a plain array, as the spec's "list of filters")
+export const GET = withApiKey(async (_req, { auth }) => Response.json(await listFilters(await getDb(), auth.projectId)));
+
+// POST /api/v1/external/filters – create a filter (a backoffice queue)
+export const POST = withApiKey(async (req, { auth }) => {
+  const body = await readJsonBody(req, createFilterRequestSchema);
+  if (body.projectId !== undefined && body.projectId !== auth.projectId) {
+    throw new AppError("forbidden", 403, `This API key belongs to project '${auth.projectId}' and cannot create filters in project '${body.projectId}'.`, [
+      { path: "/projectId", message: `must be '${auth.projectId}' (the API key's project) or omitted` },
+    ]);
+  }
+  const filter = await createFilter(await getDb(), auth.projectId, { name: body.name, entity: body.entity, query: body.query });
+  return Response.json(filter, { status: 201, headers: { Location: `/api/v1/external/filters/${filter.id}` } });
+});
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(["GET", "POST"]);

@@ -1,0 +1,24 @@
+import { otherMethods } from "@/lib/api/method-not-allowed";
+import { readJsonBody } from "@/lib/api/read-json";
+import { readQuery } from "@/lib/api/read-query";
+import { withApiKey } from "@/lib/api/with-api-key";
+import { getDb } from "@/lib/db/client";
+import { createSubscriptionRequestSchema, listSubscriptionsQuerySchema } from "@/lib/webhooks/api-schemas";
+import { createSubscription, listSubscriptions } from "@/lib/webhooks/subscriptions";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/external/webhook-subscriptions – the project's subscriptions of one level (default: project level)
+export const GET = withApiKey(async (req, { auth }) => {
+  const query = readQuery(req, listSubscriptionsQuerySchema);
+  return Response.json({ data: await listSubscriptions(await getDb(), auth.projectId, query) });
+});
+
+// POST /api/v1/external/webhook-subscriptions – subscribe a URL to events of every workflow of the project
+export const POST = withApiKey(async (req, { auth }) => {
+  const body = await readJsonBody(req, createSubscriptionRequestSchema);
+  const subscription = await createSubscription(await getDb(), auth.projectId, body);
+  return Response.json(subscription, { status: 201, headers: { Location: `/api/v1/external/webhook-subscriptions/${subscription.id}` } });
+});
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(["GET", "POST"]);

@@ -1,0 +1,40 @@
+import type { SessionUser } from "@/lib/auth/session";
+import type { RuntimeView } from "@/lib/runtime/runtime-view";
+import type { UserSummary } from "@/lib/users/list-users";
+import { AssignmentPanel } from "./assignment-panel";
+import { DecisionPanel } from "./decision-panel";
+
+/** Why the user may not decide (null when they may): deciding needs being the assignee; admins override. */
+export function decisionBlocker(view: RuntimeView, user: SessionUser, assigneeName: string | null): string | null {
+  if (view.assigneeId === user.id || user.role === "admin") return null;
+  return view.assigneeId
+    ? `Assigned to ${assigneeName ?? "another reviewer"}: only the assignee or an admin can decide this case.`
+    : "Assign this case to yourself to decide it.";
+}
+
+/** Manual review: assignment and the decision buttons for the events the current state accepts. */
+export function ReviewPanel({ view, user, users }: { view: RuntimeView; user: SessionUser; users: UserSummary[] }) {
+  const assignee = users.find((u) => u.id === view.assigneeId) ?? null;
+  const active = view.status === "active";
+  return (
+    <section className="panel" aria-labelledby="review-heading">
+      <h2 id="review-heading">Review</h2>
+      {active ? (
+        <AssignmentPanel
+          runtimeId={view.id}
+          version={view.version}
+          me={{ id: user.id, role: user.role }}
+          assignee={assignee ? { id: assignee.id, name: assignee.name } : view.assigneeId ? { id: view.assigneeId, name: "an inactive user" } : null}
+          users={users.filter((u) => u.active).map((u) => ({ id: u.id, name: u.name, role: u.role }))}
+        />
+      ) : (
+        <p className="hint">{assignee ? `Was assigned to ${assignee.name}.` : "Was not assigned."}</p>
+      )}
+      {active && view.nextEvents.length > 0 && (
+        <DecisionPanel runtimeId={view.id} version={view.version} nextEvents={view.nextEvents} blocked={decisionBlocker(view, user, assignee?.name ?? null)} />
+      )}
+      {active && view.nextEvents.length === 0 && <p className="hint">No decision is possible while the case waits for a plugin.</p>}
+      {!active && <p className="hint">The case is {view.status}; no further decisions.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { StateBadge, StatusBadge } from "@/components/ui/state-badge";
+import { Time } from "@/components/ui/time";
+import { Truncate } from "@/components/ui/truncate";
+import type { QueueColumn } from "@/lib/cases/queue-columns";
+import type { QueueRow } from "@/lib/cases/queue-cases";
+
+/** One cell of the queue table, by column kind. */
+export function CaseCell({ column, row }: { column: QueueColumn; row: QueueRow }) {
+  switch (column.kind) {
+    case "state":
+      return (
+        <>
+          <StateBadge state={row.state} tags={row.tags} status={row.status} finalState={row.workflowFinalState} />
+          {row.manualReviewReason && (
+            <span className="reason-dot" title={`Manual review: ${row.manualReviewReason}`} aria-label="Has a manual review reason" role="img" />
+          )}
+        </>
+      );
+    case "status":
+      return <StatusBadge status={row.status} />;
+    case "tags":
+      return row.tags.length ? (
+        <>
+          {row.tags.map((t) => (
+            <span key={t} className="tag">
+              {t}
+            </span>
+          ))}
+        </>
+      ) : (
+        <span className="muted">–</span>
+      );
+    case "assignee":
+      return row.assignee ? <Truncate text={row.assignee.name} /> : <span className="muted">Unassigned</span>;
+    case "date":
+      return <Time iso={(row as unknown as Record<string, string | null>)[column.field ?? ""] ?? null} />;
+    case "outcome":
+      return row.workflowFinalState ? <span>{row.workflowFinalState}</span> : <span className="muted">–</span>;
+    case "workflow":
+      return <Truncate text={`${row.workflow.name ?? row.workflow.id} v${row.workflow.version}`} />;
+    case "reason":
+      return row.manualReviewReason ? <Truncate text={row.manualReviewReason} /> : <span className="muted">–</span>;
+    case "text": {
+      const value = row.entity[column.field ?? ""];
+      const text = value === null || value === undefined || value === "" ? null : typeof value === "object" ? JSON.stringify(value) : String(value);
+      return text ? <Truncate text={text} /> : <span className="muted">–</span>;
+    }
+  }
+}

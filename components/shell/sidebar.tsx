@@ -1,0 +1,67 @@
+import Link from "next/link";
+import { Suspense } from "react";
+import type { SessionUser } from "@/lib/auth/session";
+import { openCaseCounts } from "@/lib/cases/queue-counts";
+import { getDb } from "@/lib/db/client";
+import { listFilters, type FilterResponse } from "@/lib/filters";
+import { NavLink } from "./nav-link";
+import { QueueCount } from "./queue-count";
+import { UserMenu } from "./user-menu";
+
+/**
+ * The backoffice navigation: the project's queues (filters) with their open-case counts, links to the
+ * Definitions and (for admins) Settings sections, and the user menu. Counts stream in after the names.
+ */
+export async function Sidebar({ user }: { user: SessionUser }) {
+  const filters = await listFilters(await getDb(), user.projectId);
+  return (
+    <nav className="sidebar" aria-label="Backoffice">
+      <Link href="/" className="brand">
+        Case management
+      </Link>
+      <div>
+        <h2 id="queues-heading">Queues</h2>
+        {filters.length === 0 ? (
+          <p className="muted">No queues yet.</p>
+        ) : (
+          <Suspense fallback={<QueueList filters={filters} />}>
+            <QueueListWithCounts filters={filters} projectId={user.projectId} />
+          </Suspense>
+        )}
+      </div>
+      <div>
+        <h2>Configuration</h2>
+        <ul>
+          <li>
+            <NavLink href="/workflows" label="Definitions" />
+          </li>
+          {user.role === "admin" && (
+            <li>
+              <NavLink href="/settings" label="Settings" />
+            </li>
+          )}
+        </ul>
+      </div>
+      <UserMenu name={user.name} email={user.email} role={user.role} />
+    </nav>
+  );
+}
+
+async function QueueListWithCounts({ filters, projectId }: { filters: FilterResponse[]; projectId: string }) {
+  const counts = await openCaseCounts(await getDb(), projectId, filters);
+  return <QueueList filters={filters} counts={counts} />;
+}
+
+function QueueList({ filters, counts }: { filters: FilterResponse[]; counts?: Record<string, { count: number; more: boolean } | null> }) {
+  return (
+    <ul aria-labelledby="queues-heading" data-testid="queue-list">
+      {filters.map((f) => (
+        <li key={f.id}>
+          <NavLink href={`/queues/${f.id}`} label={f.name}>
+            <QueueCount value={counts?.[f.id]} />
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

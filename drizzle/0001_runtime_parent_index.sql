@@ -1,0 +1,1 @@
+CREATE INDEX "workflow_runtimes_parent_idx" ON "workflow_runtimes" USING btree ("project_id","parent_runtime_id") WHERE "workflow_runtimes"."parent_runtime_id" is not null;

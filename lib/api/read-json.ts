@@ -1,0 +1,105 @@
+import type { z } from "zod";
+import { AppError, validationFailed } from "./errors";
+import { jsonDepth, unsafeJsonErrors } from "./json-guards";
+import { zodFieldErrors } from "./zod-problems";
+
+export interface ReadJsonOptions {
+  /** Largest accepted body in bytes (default 1 MB); larger bodies get 413 `payload_too_large`. */
+  maxBytes?: number;
+  /** Deepest accepted nesting of objects/arrays (default 64); deeper bodies get 422 `too_deeply_nested`. */
+  maxDepth?: number;
+}
+
+const DEFAULT_MAX_BYTES = 1_000_000;
+const DEFAULT_MAX_DEPTH = 64;
+
+/**
+ * Read, parse and validate a JSON request body. Every bad input becomes a 4xx `AppError`, checked in order:
+ * 415 `unsupported_media_type` (not `application/json`), 413 `payload_too_large`, 400 `malformed_json`
+ * (empty, not UTF-8, not JSON), 422 `too_deeply_nested`, 422 `forbidden_key` (`__proto__`, `constructor`,
+ * `prototype` anywhere), 422 `validation_failed` for NUL characters and unpaired surrogates (unstorable in PostgreSQL) and for every
+ * schema issue, each with a JSON pointer.
+ *
+ * @example
+ * const body = await readJsonBody(req, sendEventRequestSchema); // { name: "start", payload?: {...} }
+ */
+export async function readJsonBody<S extends z.ZodType>(req: Request, schema: S, options: ReadJsonOptions = {}): Promise<z.output<S>> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  assertJsonContentType(req.headers.get("content-type"));
+  const text = decodeUtf8(await readLimited(req, maxBytes));
+  if (text.trim() === "") throw new AppError("malformed_json", 400, "The request body is empty; send a JSON object.");
+  if (jsonDepth(text, maxDepth) > maxDepth) {
+    throw new AppError("too_deeply_nested", 422, `The request body nests objects/arrays deeper than ${maxDepth} levels; flatten it.`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new AppError("malformed_json", 400, `The request body is not valid JSON: ${(error as Error).message}.`);
+  }
+  const unsafe = unsafeJsonErrors(value);
+  if (unsafe.length) {
+    const errors = unsafe.map(({ path, message }) => ({ path, message }));
+    if (unsafe.some((e) => e.kind === "forbidden_key")) throw new AppError("forbidden_key", 422, "The request body contains keys that are never accepted.", errors);
+    throw validationFailed("The request body contains text that cannot be stored (NUL characters or unpaired surrogates).", errors);
+  }
+  return parseWithSchema(schema, value);
+}
+
+/** Validate an already-parsed value; 422 `validation_failed` with one `{ path, message }` per issue. */
+export function parseWithSchema<S extends z.ZodType>(schema: S, value: unknown, prefix = ""): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors = zodFieldErrors(schema, result.error, prefix);
+  const summary = errors.length === 1 ? `${errors[0].path || "/"}: ${errors[0].message}` : `${errors.length} problems; see errors`;
+  throw validationFailed(`The request is invalid: ${summary}.`, errors);
+}
+
+function assertJsonContentType(header: string | null): void {
+  const mediaType = (header ?? "").split(";")[0].trim().toLowerCase();
+  if (mediaType === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType)) return;
+  throw new AppError(
+    "unsupported_media_type",
+    415,
+    header ? `Content-Type '${header}' is not supported; send 'Content-Type: application/json'.` : "Send 'Content-Type: application/json' with a JSON body.",
+    [],
+    { "Accept-Post": "application/json" },
+  );
+}
+
+/** The body bytes, refusing more than `maxBytes` without buffering the excess (Content-Length is checked first). */
+async function readLimited(req: Request, maxBytes: number): Promise<Uint8Array> {
+  const tooLarge = () => new AppError("payload_too_large", 413, `The request body exceeds the limit of ${maxBytes} bytes.`);
+  const declared = Number(req.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError("malformed_json", 400, "The request body is not valid UTF-8 text.");
+  }
+}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { identifier, INT4_MAX, jsonObject } from "./common";
+import { subscriptionSchema } from "./run";
+
+/**
+ * Body of `POST /workflow-definitions`. The shape is checked here; the statechart, plugins and schemas are
+ * checked by the engine's `validateDefinition` (422 `definition_invalid`).
+ */
+export const createDefinitionRequestSchema = z.strictObject({
+  id: identifier.describe("Definition id, used as `workflowId` when running. Posting an existing id creates its next version."),
+  name: z.string().trim().min(1).max(200),
+  version: z
+    .int()
+    .min(1)
+    .max(INT4_MAX)
+    .optional()
+    .describe("Optional expected version: when given it must be the next version (latest + 1), else 409 version_conflict."),
+  definitionType: z.literal("statechart-json"),
+  definition: jsonObject().describe("The statechart: id, initial, states."),
+  extensions: jsonObject().optional().describe("Plugin configuration, e.g. { apiPlugins: [...], webhookPlugins: [...] }."),
+  config: z.looseObject({ subscriptions: z.array(subscriptionSchema).max(20).optional() }).optional(),
+  contextSchema: jsonObject().nullable().optional().describe("JSON Schema the run context must satisfy."),
+  documentsSchema: jsonObject().nullable().optional().describe("JSON Schema the run documents must satisfy."),
+});
+
+/** Query of `GET /workflow-definitions/{id}`. */
+export const getDefinitionQuerySchema = z.strictObject({
+  version: z.coerce.number().int().min(1).max(INT4_MAX).optional().describe("A specific version; default: the latest."),
+});
+
+export type CreateDefinitionRequest = z.output<typeof createDefinitionRequestSchema>;

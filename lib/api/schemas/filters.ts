@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { cursorParam, jsonObject, limitParam } from "./common";
+
+const WHERE_HELP =
+  "Map from field to condition. Fields: id, state, status, tags, assigneeId, businessId, endUserId, workflowDefinitionId, " +
+  "createdAt, updatedAt, resolvedAt, manualReviewReason, workflowFinalState, business.<field>, endUser.<field>, context.<json path>; " +
+  "AND/OR/NOT combine conditions. A condition is a bare value (equals) or an object of operators: equals, not, in, notIn, " +
+  "contains, startsWith, endsWith, lt, lte, gt, gte, hasSome, hasEvery, has (tags), mode: insensitive.";
+const SELECT_HELP =
+  "Map from field to true, or for a relation (assignee, workflowDefinition, business, endUser) to { select: {...} }.";
+
+/** `query` of a filter; field names and operators are checked by `validateFilterQuery`. */
+export const filterQuerySchema = z.strictObject({
+  where: jsonObject().optional().describe(WHERE_HELP),
+  select: jsonObject().optional().describe(SELECT_HELP),
+});
+
+/** Body of `POST /filters` (spec "Filter"). `projectId` defaults to the API key's project and must equal it. */
+export const createFilterRequestSchema = z.strictObject({
+  name: z.string().trim().min(1).max(200).describe("Queue name shown in the backoffice."),
+  entity: z.enum(["businesses", "individuals"]),
+  query: filterQuerySchema,
+  projectId: z.string().min(1).max(200).optional(),
+});
+
+/** Query of `GET /filters/{filterId}/cases`. */
+export const filterCasesQuerySchema = z.strictObject({
+  limit: limitParam,
+  cursor: cursorParam,
+  orderBy: z.enum(["createdAt", "companyName"]).default("createdAt").describe("createdAt: newest first; companyName: A to Z."),
+  search: z.string().min(1).max(200).optional().describe("Case-insensitive text match on the entity's name, e-mail or correlation id."),
+});
+
+export type CreateFilterRequest = z.output<typeof createFilterRequestSchema>;
+export type FilterCasesQuery = z.output<typeof filterCasesQuerySchema>;

@@ -1,0 +1,68 @@
+import { authenticateApiKey, type ApiAuth } from "../api-keys/authenticate-api-key";
+import { env } from "../config/env";
+import { getDb } from "../db/client";
+import { validationFailed } from "./errors";
+import { problemResponse } from "./problem";
+import { consumeRateLimit, rateLimitHeaders, rateLimited, type RateLimitResult } from "./rate-limit";
+import { requestIdFor, withHeaders } from "./request-id";
+
+/** What an authenticated handler gets besides the request. */
+export interface ApiContext<P extends Record<string, string> = Record<string, string>> {
+  auth: ApiAuth;
+  /** The awaited dynamic route segments, e.g. `{ workflowRuntimeId }`. */
+  params: P;
+  /** Also sent back as `X-Request-Id` and quoted in 500 responses and logs. */
+  requestId: string;
+}
+
+export type ApiHandler<P extends Record<string, string> = Record<string, string>> = (req: Request, ctx: ApiContext<P>) => Promise<Response>;
+
+/**
+ * The shape Next.js calls a route export with (`params` is a promise since Next 15). Typed with plain
+ * string records so it satisfies Next's generated route checks and test helpers alike; `P` only types
+ * `ctx.params` inside the handler.
+ */
+export type RouteHandler = (req: Request, route?: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+/**
+ * Wrap a route handler with the API's cross-cutting concerns: request id, `Authorization: Bearer` API-key
+ * authentication (401 with `WWW-Authenticate`), the per-key rate limit (429 with `Retry-After`; `RateLimit-*`
+ * headers on every response), and translation of any thrown error into problem+json.
+ *
+ * @example
+ * // POST /api/v1/external/workflows/{workflowRuntimeId}/send-event – deliver an event
+ * export const POST = withApiKey<{ workflowRuntimeId: string }>(async (req, { auth, params }) => {
+ *   const body = await readJsonBody(req, sendEventRequestSchema);
+ *   return Response.json(await sendEvent(auth.projectId, params.workflowRuntimeId, body));
+ * });
+ */
+export function withApiKey<P extends Record<string, string> = Record<string, string>>(handler: ApiHandler<P>): RouteHandler {
+  return async (req, route) => {
+    const requestId = requestIdFor(req);
+    let rate: RateLimitResult | undefined;
+    try {
+      const auth = await authenticateApiKey(await getDb(), req.headers.get("authorization"));
+      rate = consumeRateLimit(auth.apiKeyId, env().RATE_LIMIT_PER_MINUTE);
+      if (rate && !rate.allowed) throw rateLimited(rate);
+      const params = checkedParams<P>((await route?.params) ?? {});
+      const res = await handler(req, { auth, params, requestId });
+      return decorate(res, requestId, rate);
+    } catch (error) {
+      return decorate(problemResponse(error, requestId), requestId, rate);
+    }
+  };
+}
+
+/** Path segments reach SQL as text: a NUL character (%00) cannot be stored or compared there, so refuse it. */
+function checkedParams<P>(params: Record<string, string>): P {
+  const bad = Object.entries(params).filter(([, value]) => String(value).includes("\u0000"));
+  if (bad.length) throw validationFailed("Path parameters cannot contain NUL characters.", bad.map(([key]) => ({ path: `/${key}`, message: "remove the NUL character (%00)" })));
+  return params as P;
+}
+
+/** Request id and rate-limit headers on every response; authenticated answers are never stored by shared caches. */
+function decorate(res: Response, requestId: string, rate: RateLimitResult | undefined): Response {
+  const headers: Record<string, string> = { "X-Request-Id": requestId, ...(rate ? rateLimitHeaders(rate) : {}) };
+  if (!res.headers.has("Cache-Control")) headers["Cache-Control"] = "no-store";
+  return withHeaders(res, headers);
+}

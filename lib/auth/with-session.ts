@@ -1,0 +1,54 @@
+import { AppError, forbidden } from "../api/errors";
+import { problemResponse } from "../api/problem";
+import { requestIdFor, withHeaders } from "../api/request-id";
+import { isSameOrigin } from "./same-origin";
+import { currentUser, type SessionUser } from "./session";
+
+/** What a backoffice handler gets besides the request. */
+export interface SessionContext<P extends Record<string, string> = Record<string, string>> {
+  user: SessionUser;
+  params: P;
+  requestId: string;
+}
+
+export type SessionHandler<P extends Record<string, string>> = (req: Request, ctx: SessionContext<P>) => Promise<Response>;
+
+export interface SessionOptions {
+  /** Only admins may call the route (403 `forbidden` for reviewers). */
+  adminOnly?: boolean;
+}
+
+type RouteHandler = (req: Request, route?: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Wrap a backoffice route handler (`/api/backoffice/...`): the next-auth session is required (401
+ * `unauthenticated`), `adminOnly` routes refuse reviewers (403), state-changing methods must come from this
+ * app's origin (403 `cross_origin_request`, see `isSameOrigin`), and any thrown error becomes problem+json.
+ *
+ * @example
+ * // POST /api/backoffice/cases/{runtimeId}/assignment – assign or unassign a case
+ * export const POST = withSession<{ runtimeId: string }>(async (req, { user, params }) => Response.json(...));
+ */
+export function withSession<P extends Record<string, string> = Record<string, string>>(
+  handler: SessionHandler<P>,
+  options: SessionOptions = {},
+): RouteHandler {
+  return async (req, route) => {
+    const requestId = requestIdFor(req);
+    try {
+      if (!SAFE_METHODS.has(req.method) && !isSameOrigin(req)) {
+        throw new AppError("cross_origin_request", 403, "This request did not come from the backoffice's own pages; reload the page and try again.");
+      }
+      const user = await currentUser();
+      if (!user) throw new AppError("unauthenticated", 401, "Your session has ended; sign in again.");
+      if (options.adminOnly && user.role !== "admin") throw forbidden("Only admins can do this.");
+      const params = ((await route?.params) ?? {}) as P;
+      const res = await handler(req, { user, params, requestId });
+      return withHeaders(res, { "X-Request-Id": requestId, "Cache-Control": "no-store" });
+    } catch (error) {
+      return withHeaders(problemResponse(error, requestId), { "Cache-Control": "no-store" });
+    }
+  };
+}

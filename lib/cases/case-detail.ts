@@ -1,0 +1,57 @@
+import { and, eq } from "drizzle-orm";
+import { listPlugins, type PluginConfig } from "../engine";
+import type { Db } from "../db/client";
+import { businesses, endUsers, type Business, type EndUser, type WorkflowDefinition } from "../db/schema";
+import { getCompiledDefinition } from "../runtime/definition-cache";
+import { findRuntime } from "../runtime/get-runtime";
+import { runtimeHistoryPage, type HistoryEntry } from "../runtime/history-view";
+import { runtimeView, type RuntimeView } from "../runtime/runtime-view";
+import { listUsers, type UserSummary } from "../users/list-users";
+
+/** Everything the case page shows, loaded in one place. */
+export interface CaseDetail {
+  view: RuntimeView;
+  definition: WorkflowDefinition;
+  apiPlugins: PluginConfig[];
+  business: Business | null;
+  endUser: EndUser | null;
+  history: HistoryEntry[];
+  /** True when the timeline was cut at `HISTORY_LIMIT` entries. */
+  historyTruncated: boolean;
+  /** The project's users, for assignee names, actor names and the assignment picker. */
+  users: UserSummary[];
+}
+
+export const HISTORY_LIMIT = 500;
+
+/** The case (runtime) of the project with its definition, entity, timeline and users; null when absent. */
+export async function loadCaseDetail(db: Db, projectId: string, runtimeId: string): Promise<CaseDetail | null> {
+  const row = await findRuntime(db, projectId, runtimeId);
+  if (!row) return null;
+  const [{ row: definition, compiled }, history, users, business, endUser] = await Promise.all([
+    getCompiledDefinition(db, projectId, row.workflowDefinitionId, row.workflowDefinitionVersion),
+    runtimeHistoryPage(db, projectId, row.id, { limit: HISTORY_LIMIT }),
+    listUsers(db, projectId),
+    row.businessId ? db.select().from(businesses).where(and(eq(businesses.id, row.businessId), eq(businesses.projectId, projectId))).then((r) => r[0] ?? null) : null,
+    row.endUserId ? db.select().from(endUsers).where(and(eq(endUsers.id, row.endUserId), eq(endUsers.projectId, projectId))).then((r) => r[0] ?? null) : null,
+  ]);
+  return {
+    view: runtimeView(row, compiled),
+    definition,
+    apiPlugins: listPlugins(compiled).api,
+    business,
+    endUser,
+    history: history.data,
+    historyTruncated: history.nextCursor !== null,
+    users,
+  };
+}
+
+/** The display name of the case's subject. */
+export function caseName(detail: Pick<CaseDetail, "business" | "endUser" | "view">): string {
+  if (detail.business?.companyName) return detail.business.companyName;
+  const person = [detail.endUser?.firstName, detail.endUser?.lastName].filter(Boolean).join(" ");
+  if (person) return person;
+  const data = (detail.view.context.entity as { data?: Record<string, unknown> } | undefined)?.data;
+  return typeof data?.companyName === "string" && data.companyName ? data.companyName : "(no name)";
+}

@@ -1,0 +1,78 @@
+import { applyEvent, type TransitionResult } from "../engine";
+import { validationFailed } from "../api/errors";
+import type { SessionUser } from "../auth/session";
+import type { Db } from "../db/client";
+import type { WorkflowRuntime } from "../db/schema";
+import { getCompiledDefinition } from "../runtime/definition-cache";
+import { withLockedRuntime } from "../runtime/locked-runtime";
+import { persistStep } from "../runtime/persist-step";
+import { snapshotOf } from "../runtime/snapshot";
+import { assertFreshVersion, assertMayDecide, cleanReason, reasonRequired } from "./case-guards";
+
+export interface DecideCaseInput {
+  user: SessionUser;
+  runtimeId: string;
+  /** An event the case's current state accepts: `approve`, `reject`, `revision`, … */
+  event: string;
+  reason?: string | null;
+  /** The case version the reviewer saw (412 `version_conflict` when it moved on). */
+  expectedVersion: number;
+}
+
+/** What a decision leaves in `context.review` (the latest reviewer decision). */
+export interface ReviewRecord {
+  decision: string;
+  reason: string | null;
+  reviewerId: string;
+  at: string;
+}
+
+/**
+ * A reviewer's decision, in ONE locked step through the engine: check the version the reviewer saw and that
+ * they may decide (assignee, or an admin override), apply the event with `{ reason }` as its payload (so it
+ * lands in the history), and when it moves the case also store `context.review = { decision, reason,
+ * reviewerId, at }`; then persist state, context, history, effects and webhook events together.
+ * Rejections and revision requests need a reason (422). Throws 409 `event_not_accepted` for an event the
+ * state does not accept. Returns the row and whether the case moved (a guarded event may not).
+ *
+ * @example
+ * await decideCase(db, { user, runtimeId, event: "reject", reason: "Forged register extract", expectedVersion: 6 })
+ */
+export async function decideCase(db: Db, input: DecideCaseInput): Promise<{ runtime: WorkflowRuntime; moved: boolean }> {
+  const reason = cleanReason(input.reason);
+  if (!reason && reasonRequired(input.event)) {
+    throw validationFailed(`A reason is required to ${input.event} a case.`, [{ path: "/reason", message: "write why (the customer may see it)" }]);
+  }
+  const { user } = input;
+  return withLockedRuntime(db, user.projectId, input.runtimeId, async (tx, row) => {
+    assertFreshVersion(row, input.expectedVersion);
+    const { override } = assertMayDecide(row, user);
+    const { compiled } = await getCompiledDefinition(tx, row.projectId, row.workflowDefinitionId, row.workflowDefinitionVersion);
+    const payload = { reason };
+    const result = applyEvent(compiled, snapshotOf(row), { type: input.event, payload, origin: "reviewer" });
+    const moved = result.transitioned || result.changed;
+    const at = new Date().toISOString();
+    const review: ReviewRecord = { decision: input.event, reason, reviewerId: user.id, at };
+    const step: TransitionResult = moved
+      ? { ...result, contextChanged: true, snapshot: { ...result.snapshot, context: { ...result.snapshot.context, review } } }
+      : result;
+    const actor = { type: "reviewer" as const, id: user.id };
+    const runtime = await persistStep(tx, row, compiled, step, {
+      eventName: input.event,
+      payload,
+      actor,
+      history: [
+        {
+          kind: "decision",
+          eventName: input.event,
+          payload: { decision: input.event, reason, override, applied: moved },
+          fromState: row.state,
+          toState: step.snapshot.state,
+          actorType: actor.type,
+          actorId: actor.id,
+        },
+      ],
+    });
+    return { runtime, moved };
+  });
+}

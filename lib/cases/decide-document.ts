@@ -1,0 +1,84 @@
+import { AppError, notFound, validationFailed } from "../api/errors";
+import type { SessionUser } from "../auth/session";
+import type { Db } from "../db/client";
+import type { WorkflowRuntime } from "../db/schema";
+import type { TransitionResult } from "../engine";
+import { getCompiledDefinition } from "../runtime/definition-cache";
+import { withLockedRuntime } from "../runtime/locked-runtime";
+import { persistStep } from "../runtime/persist-step";
+import { snapshotOf } from "../runtime/snapshot";
+import { assertActive, assertFreshVersion, assertMayDecide, cleanReason } from "./case-guards";
+
+export type DocumentDecisionStatus = "approved" | "rejected" | "revision";
+
+/** Stored as `context.documents[i].decision` (the webhook payload reads status and the two reasons). */
+export interface DocumentDecision {
+  status: DocumentDecisionStatus;
+  rejectionReason: string | null;
+  revisionReason: string | null;
+  decidedBy: string;
+  decidedAt: string;
+}
+
+export interface DecideDocumentInput {
+  user: SessionUser;
+  runtimeId: string;
+  /** The document's `id` (given at run start), or `#<index>` for a document without one. */
+  documentId: string;
+  status: DocumentDecisionStatus;
+  reason?: string | null;
+  expectedVersion: number;
+}
+
+/**
+ * Record a decision on one document through the locked path: the same version and assignee checks as case
+ * decisions, then a context-only engine step (no transition) persisted with `persistStep`, which bumps the
+ * version, appends history and emits the `workflow.context.*` webhook events. Rejections and revision
+ * requests need a reason (422).
+ *
+ * @example
+ * await decideDocument(db, { user, runtimeId, documentId: doc.id, status: "rejected", reason: "Blurred", expectedVersion: 3 })
+ */
+export async function decideDocument(db: Db, input: DecideDocumentInput): Promise<WorkflowRuntime> {
+  const reason = cleanReason(input.reason);
+  if (!reason && input.status !== "approved") {
+    throw validationFailed("A reason is required to reject a document or request its revision.", [{ path: "/reason", message: "write why" }]);
+  }
+  const { user } = input;
+  return withLockedRuntime(db, user.projectId, input.runtimeId, async (tx, row) => {
+    assertFreshVersion(row, input.expectedVersion);
+    assertActive(row);
+    const { override } = assertMayDecide(row, user);
+    const documents = Array.isArray(row.context.documents) ? [...(row.context.documents as Record<string, unknown>[])] : [];
+    const index = documents.findIndex((d, i) => (typeof d?.id === "string" ? d.id === input.documentId : input.documentId === `#${i}`));
+    if (index < 0) throw notFound("Document", input.documentId);
+    if (typeof documents[index] !== "object" || documents[index] === null) throw new AppError("document_invalid", 409, "This document entry is not an object and cannot carry a decision.");
+    const decision: DocumentDecision = {
+      status: input.status,
+      rejectionReason: input.status === "rejected" ? reason : null,
+      revisionReason: input.status === "revision" ? reason : null,
+      decidedBy: user.id,
+      decidedAt: new Date().toISOString(),
+    };
+    documents[index] = { ...documents[index], decision };
+    const { compiled } = await getCompiledDefinition(tx, row.projectId, row.workflowDefinitionId, row.workflowDefinitionVersion);
+    const result: TransitionResult = {
+      snapshot: { ...snapshotOf(row), context: { ...row.context, documents } },
+      previousState: row.state,
+      changed: false,
+      transitioned: false,
+      contextChanged: true,
+      completed: false,
+      effects: [],
+      diagnostics: [],
+    };
+    const actor = { type: "reviewer" as const, id: user.id };
+    const payload = { documentId: input.documentId, index, status: input.status, reason, override };
+    return persistStep(tx, row, compiled, result, {
+      eventName: "document.decision",
+      payload,
+      actor,
+      history: [{ kind: "decision", eventName: "document.decision", payload, fromState: row.state, toState: row.state, actorType: actor.type, actorId: actor.id }],
+    });
+  });
+}

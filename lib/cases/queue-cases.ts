@@ -1,0 +1,119 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { SessionUser } from "../auth/session";
+import type { Db } from "../db/client";
+import { runFilterQuery, type FilterEntity, type FilterResponse } from "../filters";
+import { entityFields } from "./queue-columns";
+import { QUEUE_PAGE_SIZE, type QueueParams } from "./queue-params";
+
+/** One row of a queue page, flattened for the table. */
+export interface QueueRow {
+  id: string;
+  name: string;
+  entityId: string | null;
+  state: string;
+  status: string;
+  tags: string[];
+  manualReviewReason: string | null;
+  workflowFinalState: string | null;
+  assignee: { id: string; name: string } | null;
+  workflow: { id: string; version: number; name: string | null };
+  createdAt: string | null;
+  updatedAt: string | null;
+  resolvedAt: string | null;
+  assignedAt: string | null;
+  /** The entity's fields shown as text columns. */
+  entity: Record<string, unknown>;
+}
+
+export interface QueuePage {
+  rows: QueueRow[];
+  nextCursor: string | null;
+}
+
+type Raw = Record<string, unknown>;
+
+/**
+ * One page of a queue: the cases its filter's `where` selects, narrowed by the quick filters and search,
+ * sorted by creation (newest first) or entity name, keyset-paginated (`cursor`; no total count, so it stays
+ * fast on large queues). The light select below replaces the filter's own (which may carry whole contexts).
+ */
+export async function listQueueCases(db: Db, user: SessionUser, filter: FilterResponse, params: QueueParams): Promise<QueuePage> {
+  const entity = filter.entity;
+  const rel = entity === "businesses" ? "business" : "endUser";
+  const extra = entityFields(entity, filter.query.select?.[rel]);
+  const nameFields = entity === "businesses" ? ["companyName"] : ["firstName", "lastName"];
+  const select = {
+    id: true, state: true, status: true, tags: true, manualReviewReason: true, workflowFinalState: true, workflowDefinitionId: true,
+    workflowDefinitionVersion: true, createdAt: true, updatedAt: true, resolvedAt: true, assignedAt: true,
+    assignee: { select: { id: true, firstName: true, lastName: true, email: true } },
+    workflowDefinition: { select: { name: true } },
+    [rel]: { select: Object.fromEntries([...nameFields, "correlationId", ...extra].map((f) => [f, true])) },
+  };
+  const page = await runFilterQuery(db, user.projectId, { entity, query: { where: filter.query.where, select } }, {
+    limit: QUEUE_PAGE_SIZE,
+    cursor: params.cursor,
+    orderBy: params.sort === "name" ? "companyName" : "createdAt",
+    extraWhere: and(quickFilters(user, params), params.q ? searchCondition(entity, params.q) : undefined),
+  });
+  return { rows: page.data.map((r) => toRow(entity, rel, r)), nextCursor: page.nextCursor };
+}
+
+/**
+ * Search: a case-insensitive substring of the subject's name, e-mail, registration number or entity id, or of
+ * the main representative's e-mail (`context.entity.data.additionalInfo.mainRepresentative.email`, the only
+ * e-mail the Add Case form asks for; searched when the query contains "@"); a full runtime id matches that case.
+ */
+export function searchCondition(entity: FilterEntity, q: string): SQL {
+  const pattern = `%${q.slice(0, 200).replace(/[\\%_]/g, "\\$&")}%`;
+  const fields =
+    entity === "businesses"
+      ? [sql`b.company_name`, sql`b.email`, sql`b.registration_number`, sql`b.correlation_id`]
+      : [sql`concat_ws(' ', e.first_name, e.last_name)`, sql`e.email`, sql`e.correlation_id`];
+  // Reading the context costs a detoast per row, so only a query that looks like an e-mail pays for it.
+  if (q.includes("@")) fields.push(sql`(r.context #>> '{entity,data,additionalInfo,mainRepresentative,email}')`);
+  const matches = fields.map((f) => sql`${f} ilike ${pattern}::text`);
+  if (UUID_RE.test(q)) matches.push(sql`r.id = ${q}::uuid`);
+  return sql`(${sql.join(matches, sql` or `)})`;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function and(...parts: (SQL | undefined)[]): SQL | undefined {
+  const present = parts.filter((p): p is SQL => p !== undefined);
+  return present.length ? sql.join(present, sql` and `) : undefined;
+}
+
+/** The quick filters as one predicate over the runtime alias `r` (index-backed: assignee, status, state). */
+export function quickFilters(user: SessionUser, params: Pick<QueueParams, "assignee" | "state" | "status">): SQL | undefined {
+  const parts: SQL[] = [];
+  if (params.assignee === "me") parts.push(sql`r.assignee_id = ${user.id}::uuid`);
+  else if (params.assignee === "unassigned") parts.push(sql`r.assignee_id is null`);
+  else if (params.assignee) parts.push(sql`r.assignee_id = ${params.assignee}::uuid`);
+  if (params.state) parts.push(sql`r.state = ${params.state}`);
+  if (params.status) parts.push(sql`r.status = ${params.status}`);
+  return parts.length ? sql.join(parts, sql` and `) : undefined;
+}
+
+function toRow(entity: FilterEntity, rel: string, r: Raw): QueueRow {
+  const e = (r[rel] ?? {}) as Raw;
+  const a = r.assignee as Raw | null;
+  const str = (v: unknown) => (typeof v === "string" ? v : null);
+  const name = entity === "businesses" ? str(e.companyName) : [str(e.firstName), str(e.lastName)].filter(Boolean).join(" ");
+  return {
+    id: String(r.id),
+    name: name || "(no name)",
+    entityId: str(e.correlationId),
+    state: String(r.state),
+    status: String(r.status),
+    tags: Array.isArray(r.tags) ? (r.tags as string[]) : [],
+    manualReviewReason: str(r.manualReviewReason),
+    workflowFinalState: str(r.workflowFinalState),
+    assignee: a ? { id: String(a.id), name: `${str(a.firstName) ?? ""} ${str(a.lastName) ?? ""}`.trim() || str(a.email) || "?" } : null,
+    workflow: { id: String(r.workflowDefinitionId), version: Number(r.workflowDefinitionVersion), name: str((r.workflowDefinition as Raw | null)?.name) },
+    createdAt: str(r.createdAt),
+    updatedAt: str(r.updatedAt),
+    resolvedAt: str(r.resolvedAt),
+    assignedAt: str(r.assignedAt),
+    entity: e,
+  };
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+/** The case version the reviewer's page showed; every change carries it (stale pages get 412). */
+const version = z.number().int().min(1).describe("the case version the page showed");
+
+/** Body of `POST /api/backoffice/cases/{runtimeId}/decision`. */
+export const decisionRequestSchema = z.strictObject({
+  event: z.string().trim().min(1).max(200),
+  reason: z.string().max(4000).nullish(),
+  version,
+});
+
+/** Body of `POST /api/backoffice/cases/{runtimeId}/document-decision`. */
+export const documentDecisionRequestSchema = z.strictObject({
+  documentId: z.string().min(1).max(200),
+  status: z.enum(["approved", "rejected", "revision"]),
+  reason: z.string().max(4000).nullish(),
+  version,
+});
+
+/** Body of `POST /api/backoffice/cases/{runtimeId}/assignment`; `assigneeId: null` unassigns. */
+export const assignmentRequestSchema = z.strictObject({
+  assigneeId: z.string().max(64).nullable(),
+  version,
+});
+
+/** Body of `POST /api/backoffice/queues/{filterId}/cases`: the Add Case form's values. */
+export const createCaseRequestSchema = z.strictObject({
+  values: z.record(z.string(), z.unknown()),
+});

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, asc, eq } from "drizzle-orm";
+import { openTestDatabase, type TestDatabase } from "../db/testing";
+import { runtimeHistory, users } from "../db/schema";
+import type { SessionUser } from "../auth/session";
+import { startRun } from "../runtime/start-run";
+import { sendEvent } from "../runtime/send-event";
+import { getRuntime, seedDefinition, seedProject } from "../../tests/helpers/seed";
+import { assignCase } from "./assign-case";
+import { decideCase } from "./decide-case";
+import { decideDocument } from "./decide-document";
+
+const P = "cases";
+let t: TestDatabase;
+let admin: SessionUser;
+let rita: SessionUser;
+let sam: SessionUser;
+
+async function user(email: string, role: "admin" | "reviewer"): Promise<SessionUser> {
+  const [row] = await t.db.insert(users).values({ projectId: P, email, role, passwordHash: "x", firstName: email.split("@")[0] }).returning();
+  return { id: row.id, email, name: row.firstName, role, projectId: P };
+}
+
+/** A case in `manual_review` (this definition's `start` goes straight there, no vendor needed). */
+async function reviewCase(documents: Record<string, unknown>[] = []) {
+  const run = await startRun(t.db, {
+    projectId: P,
+    workflowId: "direct_review",
+    context: { entity: { id: `e-${Math.random()}`, type: "business", data: { companyName: "Acme" } }, documents },
+    actor: { type: "api_key" },
+  });
+  return sendEvent(t.db, { projectId: P, runtimeId: run.workflowRuntimeId, name: "start", origin: "api", actor: { type: "api_key" } });
+}
+
+beforeAll(async () => {
+  t = await openTestDatabase();
+  await seedProject(t.db, P);
+  await seedDefinition(t.db, P, { id: "direct_review", edit: (d) => Object.assign(d.definition.states.idle.on, { start: "manual_review" }) });
+  admin = await user("admin@cases.test", "admin");
+  rita = await user("rita@cases.test", "reviewer");
+  sam = await user("sam@cases.test", "reviewer");
+});
+afterAll(() => t?.dispose());
+
+describe("assignCase", () => {
+  it("lets a reviewer take an unassigned case, refuses others, and bumps the version with a history row", async () => {
+    const row = await reviewCase();
+    await expect(assignCase(t.db, { user: rita, runtimeId: row.id, assigneeId: sam.id, expectedVersion: row.version })).rejects.toMatchObject({ status: 403 });
+    const taken = await assignCase(t.db, { user: rita, runtimeId: row.id, assigneeId: rita.id, expectedVersion: row.version });
+    expect(taken).toMatchObject({ assigneeId: rita.id, version: row.version + 1 });
+    expect(taken.assignedAt).toBeInstanceOf(Date);
+    await expect(assignCase(t.db, { user: sam, runtimeId: row.id, assigneeId: sam.id, expectedVersion: taken.version })).rejects.toMatchObject({ status: 403 });
+    await expect(assignCase(t.db, { user: admin, runtimeId: row.id, assigneeId: sam.id, expectedVersion: row.version })).rejects.toMatchObject({ code: "version_conflict", status: 412 });
+    await expect(assignCase(t.db, { user: admin, runtimeId: row.id, assigneeId: "00000000-0000-4000-8000-000000000000", expectedVersion: taken.version })).rejects.toMatchObject({ status: 422 });
+    const handed = await assignCase(t.db, { user: admin, runtimeId: row.id, assigneeId: sam.id, expectedVersion: taken.version });
+    expect(handed.assigneeId).toBe(sam.id);
+    const history = await t.db.select().from(runtimeHistory).where(and(eq(runtimeHistory.runtimeId, row.id), eq(runtimeHistory.kind, "assignment"))).orderBy(asc(runtimeHistory.id));
+    expect(history.map((h) => h.payload)).toEqual([{ from: null, to: rita.id }, { from: rita.id, to: sam.id }]);
+    expect(history[1]).toMatchObject({ actorType: "reviewer", actorId: admin.id });
+  });
+});
+
+describe("decideCase", () => {
+  it("requires the assignee (admins override), the seen version and a reason to reject", async () => {
+    const row = await reviewCase();
+    await expect(decideCase(t.db, { user: rita, runtimeId: row.id, event: "approve", expectedVersion: row.version })).rejects.toMatchObject({ code: "not_assignee", status: 403 });
+    const mine = await assignCase(t.db, { user: rita, runtimeId: row.id, assigneeId: rita.id, expectedVersion: row.version });
+    await expect(decideCase(t.db, { user: rita, runtimeId: row.id, event: "approve", expectedVersion: row.version })).rejects.toMatchObject({ code: "version_conflict" });
+    await expect(decideCase(t.db, { user: rita, runtimeId: row.id, event: "reject", reason: "  ", expectedVersion: mine.version })).rejects.toMatchObject({ status: 422 });
+    await expect(decideCase(t.db, { user: rita, runtimeId: row.id, event: "aprove", expectedVersion: mine.version })).rejects.toMatchObject({ code: "event_not_accepted" });
+
+    const { runtime, moved } = await decideCase(t.db, { user: rita, runtimeId: row.id, event: "reject", reason: "Forged extract", expectedVersion: mine.version });
+    expect(moved).toBe(true);
+    expect(runtime).toMatchObject({ state: "reject", status: "completed", workflowFinalState: "rejected", version: mine.version + 1 });
+    expect(runtime.context.review).toMatchObject({ decision: "reject", reason: "Forged extract", reviewerId: rita.id });
+    const history = await t.db.select().from(runtimeHistory).where(eq(runtimeHistory.runtimeId, row.id)).orderBy(asc(runtimeHistory.id));
+    const decision = history.findIndex((h) => h.kind === "decision");
+    expect(history[decision]).toMatchObject({ eventName: "reject", actorId: rita.id, payload: { decision: "reject", reason: "Forged extract", override: false, applied: true } });
+    expect(history[decision + 1]).toMatchObject({ kind: "transition", fromState: "manual_review", toState: "reject", payload: { reason: "Forged extract" } });
+  });
+
+  it("records an admin's decision on someone else's case as an override", async () => {
+    const row = await reviewCase();
+    const assigned = await assignCase(t.db, { user: sam, runtimeId: row.id, assigneeId: sam.id, expectedVersion: row.version });
+    const { runtime } = await decideCase(t.db, { user: admin, runtimeId: row.id, event: "approve", expectedVersion: assigned.version });
+    expect(runtime).toMatchObject({ state: "approve", workflowFinalState: "approved" });
+    const [decision] = await t.db.select().from(runtimeHistory).where(and(eq(runtimeHistory.runtimeId, row.id), eq(runtimeHistory.kind, "decision")));
+    expect(decision.payload).toMatchObject({ override: true });
+  });
+});
+
+describe("decideDocument", () => {
+  it("stores the decision on the document through the locked path", async () => {
+    const row = await reviewCase([{ category: "proof_of_address", type: "bill", pages: [] }]);
+    const docId = (row.context.documents as { id: string }[])[0].id;
+    const mine = await assignCase(t.db, { user: rita, runtimeId: row.id, assigneeId: rita.id, expectedVersion: row.version });
+    await expect(decideDocument(t.db, { user: rita, runtimeId: row.id, documentId: docId, status: "revision", expectedVersion: mine.version })).rejects.toMatchObject({ status: 422 });
+    await expect(decideDocument(t.db, { user: rita, runtimeId: row.id, documentId: "nope", status: "approved", expectedVersion: mine.version })).rejects.toMatchObject({ status: 404 });
+    const updated = await decideDocument(t.db, { user: rita, runtimeId: row.id, documentId: docId, status: "revision", reason: "Too old", expectedVersion: mine.version });
+    expect(updated).toMatchObject({ state: "manual_review", version: mine.version + 1 });
+    expect((updated.context.documents as Record<string, unknown>[])[0].decision).toMatchObject({ status: "revision", revisionReason: "Too old", rejectionReason: null, decidedBy: rita.id });
+    expect((await getRuntime(t.db, row.id)).version).toBe(mine.version + 1);
+    await expect(decideDocument(t.db, { user: sam, runtimeId: row.id, documentId: docId, status: "approved", expectedVersion: updated.version })).rejects.toMatchObject({ code: "not_assignee" });
+  });
+});

@@ -1,0 +1,4 @@
+/** Versioned workflow definitions: create (validated by the engine), read, list. */
+export { createDefinition } from "./create-definition";
+export { findDefinition, getDefinitionOrThrow, listDefinitionVersions, listLatestDefinitions } from "./get-definition";
+export { toDefinitionResponse, type DefinitionResponse } from "./definition-response";

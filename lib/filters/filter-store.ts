@@ -1,0 +1,48 @@
+import { and, asc, eq } from "drizzle-orm";
+import { AppError, notFound } from "../api/errors";
+import type { Db } from "../db/client";
+import { filters, type Filter } from "../db/schema";
+import { validateFilterQuery } from "./compile-filter-query";
+import type { FilterEntity, FilterQuery } from "./types";
+
+/** A filter as the API returns it. */
+export interface FilterResponse {
+  id: string;
+  name: string;
+  entity: FilterEntity;
+  query: FilterQuery;
+  projectId: string;
+  createdAt: string;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Validate (422 `validation_failed` naming every unknown field/operator) and store a filter of the project. */
+export async function createFilter(db: Db, projectId: string, input: { name: string; entity: FilterEntity; query: FilterQuery }): Promise<FilterResponse> {
+  const errors = validateFilterQuery(input.entity, input.query);
+  if (errors.length) {
+    const summary = errors.length === 1 ? `${errors[0].path}: ${errors[0].message}` : `${errors.length} problems; see errors`;
+    throw new AppError("validation_failed", 422, `The filter query is invalid: ${summary}.`, errors);
+  }
+  const [row] = await db.insert(filters).values({ projectId, name: input.name, entity: input.entity, query: input.query }).returning();
+  return toFilterResponse(row);
+}
+
+/** The project's filters, oldest first. */
+export async function listFilters(db: Db, projectId: string): Promise<FilterResponse[]> {
+  const rows = await db.select().from(filters).where(eq(filters.projectId, projectId)).orderBy(asc(filters.createdAt), asc(filters.id));
+  return rows.map(toFilterResponse);
+}
+
+/** One filter of the project; 404 `not_found` when absent, in another project, or not a UUID. */
+export async function getFilterOrThrow(db: Db, projectId: string, id: string): Promise<FilterResponse> {
+  const [row] = UUID_RE.test(id)
+    ? await db.select().from(filters).where(and(eq(filters.projectId, projectId), eq(filters.id, id))).limit(1)
+    : [];
+  if (!row) throw notFound("Filter", id);
+  return toFilterResponse(row);
+}
+
+export function toFilterResponse(row: Filter): FilterResponse {
+  return { id: row.id, name: row.name, entity: row.entity, query: row.query, projectId: row.projectId, createdAt: row.createdAt.toISOString() };
+}

@@ -1,0 +1,136 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Alias, FilterEntity } from "./types";
+import { iso } from "./vocabulary";
+
+/** A relation selectable as `{ select: {...} }`: its join alias, whether a row exists, and its fields. */
+export interface SelectRelation {
+  alias: Alias;
+  present: SQL;
+  fields: Record<string, SQL>;
+}
+
+/** Scalar case fields (spec "Selectable case fields" plus updatedAt, manualReviewReason, workflowFinalState, ...). */
+export const RUNTIME_SELECT: Record<string, SQL> = {
+  id: sql`r.id`,
+  tags: sql`r.tags`,
+  state: sql`r.state`,
+  status: sql`r.status`,
+  context: sql`r.context`,
+  assigneeId: sql`r.assignee_id`,
+  assignedAt: iso(sql`r.assigned_at`),
+  businessId: sql`r.business_id`,
+  endUserId: sql`r.end_user_id`,
+  parentRuntimeId: sql`r.parent_runtime_id`,
+  workflowDefinitionId: sql`r.workflow_definition_id`,
+  workflowDefinitionVersion: sql`r.workflow_definition_version`,
+  manualReviewReason: sql`r.manual_review_reason`,
+  workflowFinalState: sql`r.workflow_final_state`,
+  version: sql`r.version`,
+  createdAt: iso(sql`r.created_at`),
+  updatedAt: iso(sql`r.updated_at`),
+  resolvedAt: iso(sql`r.resolved_at`),
+  childWorkflowsRuntimeData: sql`(
+    select coalesce(json_agg(json_build_object(
+      'id', c.id, 'workflowDefinitionId', c.workflow_definition_id, 'workflowDefinitionVersion', c.workflow_definition_version,
+      'state', c.state, 'status', c.status, 'tags', c.tags, 'context', c.context,
+      'createdAt', ${iso(sql`c.created_at`)}, 'updatedAt', ${iso(sql`c.updated_at`)}
+    ) order by c.created_at), '[]'::json)
+    from workflow_runtimes c where c.project_id = r.project_id and c.parent_runtime_id = r.id)`,
+};
+
+/** Selected when a filter has no `select` (the light fields of a queue row). */
+export const DEFAULT_SELECT = [
+  "id",
+  "state",
+  "status",
+  "tags",
+  "assigneeId",
+  "workflowDefinitionId",
+  "workflowDefinitionVersion",
+  "manualReviewReason",
+  "workflowFinalState",
+  "createdAt",
+  "updatedAt",
+];
+
+const ASSIGNEE: SelectRelation = {
+  alias: "u",
+  present: sql`u.id is not null`,
+  fields: { id: sql`u.id`, firstName: sql`u.first_name`, lastName: sql`u.last_name`, avatarUrl: sql`u.avatar_url`, email: sql`u.email` },
+};
+
+const WORKFLOW_DEFINITION: SelectRelation = {
+  alias: "d",
+  present: sql`d.id is not null`,
+  fields: {
+    id: sql`d.id`,
+    name: sql`d.name`,
+    version: sql`d.version`,
+    definitionType: sql`d.definition_type`,
+    definition: sql`d.definition`,
+    config: sql`d.config`,
+    contextSchema: sql`d.context_schema`,
+    documentsSchema: sql`d.documents_schema`,
+    createdAt: iso(sql`d.created_at`),
+  },
+};
+
+const BUSINESS: SelectRelation = {
+  alias: "b",
+  present: sql`b.id is not null`,
+  fields: {
+    id: sql`b.id`,
+    correlationId: sql`b.correlation_id`,
+    companyName: sql`b.company_name`,
+    registrationNumber: sql`b.registration_number`,
+    legalForm: sql`b.legal_form`,
+    country: sql`b.country`,
+    countryOfIncorporation: sql`b.country_of_incorporation`,
+    dateOfIncorporation: iso(sql`b.date_of_incorporation`),
+    address: sql`b.address`,
+    phoneNumber: sql`b.phone_number`,
+    email: sql`b.email`,
+    website: sql`b.website`,
+    industry: sql`b.industry`,
+    taxIdentificationNumber: sql`b.tax_identification_number`,
+    vatNumber: sql`b.vat_number`,
+    numberOfEmployees: sql`b.number_of_employees`,
+    businessPurpose: sql`b.business_purpose`,
+    businessType: sql`b.business_type`,
+    approvalState: sql`b.approval_state`,
+    shareholderStructure: sql`b.shareholder_structure`,
+    additionalInfo: sql`b.additional_info`,
+    documents: sql`b.documents`,
+    createdAt: iso(sql`b.created_at`),
+    updatedAt: iso(sql`b.updated_at`),
+  },
+};
+
+const END_USER: SelectRelation = {
+  alias: "e",
+  present: sql`e.id is not null`,
+  fields: {
+    id: sql`e.id`,
+    correlationId: sql`e.correlation_id`,
+    firstName: sql`e.first_name`,
+    lastName: sql`e.last_name`,
+    email: sql`e.email`,
+    phone: sql`e.phone`,
+    dateOfBirth: sql`e.date_of_birth`,
+    country: sql`e.country`,
+    nationality: sql`e.nationality`,
+    address: sql`e.address`,
+    approvalState: sql`e.approval_state`,
+    additionalInfo: sql`e.additional_info`,
+    documents: sql`e.documents`,
+    createdAt: iso(sql`e.created_at`),
+    updatedAt: iso(sql`e.updated_at`),
+  },
+};
+
+/** Relations selectable for an entity: the entity's own record, the assignee and the pinned definition. */
+export function selectRelations(entity: FilterEntity): Record<string, SelectRelation> {
+  return entity === "businesses"
+    ? { assignee: ASSIGNEE, workflowDefinition: WORKFLOW_DEFINITION, business: BUSINESS }
+    : { assignee: ASSIGNEE, workflowDefinition: WORKFLOW_DEFINITION, endUser: END_USER };
+}

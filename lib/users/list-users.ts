@@ -1,0 +1,29 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { users } from "../db/schema";
+
+/** A backoffice user as pages and the users API show it (never the password hash). */
+export interface UserSummary {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+  role: "admin" | "reviewer";
+  active: boolean;
+}
+
+/** Display name: first and last name, else the e-mail. */
+export function displayName(u: { firstName: string; lastName: string; email: string }): string {
+  return `${u.firstName} ${u.lastName}`.trim() || u.email;
+}
+
+/** The project's users (`activeOnly` for assignment pickers), by name. */
+export async function listUsers(db: Db, projectId: string, options: { activeOnly?: boolean } = {}): Promise<UserSummary[]> {
+  const rows = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, active: users.active })
+    .from(users)
+    .where(and(eq(users.projectId, projectId), options.activeOnly ? eq(users.active, true) : undefined))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email));
+  return rows.map((u) => ({ ...u, name: displayName(u) }));
+}
