@@ -82,7 +82,7 @@ describe(`worked example end to end (${process.env.TEST_DB_KIND})`, () => {
     expect(call.query).toEqual({ business_name: "Acme Trading Ltd", registration_number: "1000" });
     expect(call.headers.special_header).toBe("from-context");
     expect(call.headers.authorization).toBe("Bearer registry-secret-123");
-    const ctx = r.context as Record<string, any>;
+    const ctx = r.context as { pluginsOutput: { external_request_example: { name_fuzziness_score: number } }; external_request_example: unknown; entity: unknown };
     expect(ctx.pluginsOutput.external_request_example.name_fuzziness_score).toBe(1);
     expect(ctx.external_request_example).toMatchObject({ status: "success", httpStatus: 200 });
     const entityId = (ctx.entity as { id: string }).id;

@@ -18,6 +18,7 @@ export async function call(handler: Handler, method: string, path: string, optio
   }
   const res = await handler(new Request(`http://localhost${path}`, { method, headers, body }), { params: Promise.resolve(options.params ?? {}) });
   const text = await res.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert on response bodies field by field
   let json: any = null;
   try {
     json = text ? JSON.parse(text) : null;
