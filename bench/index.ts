@@ -1,6 +1,7 @@
-// `npm run bench`: prints the service's performance figures. BENCH_ONLY=engine|plugins|http|webhooks runs one part.
+// `npm run bench`: prints the service's performance figures. BENCH_ONLY=engine|plugins|webhooks|handlers|http runs one part.
 import { runEngineBench } from "./engine-bench";
 import { runHttpBench } from "./http-bench";
+import { runHandlerProfile } from "./handler-profile";
 import { runPluginLatencyBench } from "./plugin-latency-bench";
 import { runWebhookLatencyBench } from "./webhook-latency-bench";
 
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   if (!only || only === "engine") print("engine (pure, one core)", await runEngineBench());
   if (!only || only === "plugins") print("API plugin call: commit to vendor request (in-process worker, LISTEN/NOTIFY)", await runPluginLatencyBench());
   if (!only || only === "webhooks") print("System webhooks: commit to first delivery attempt", await runWebhookLatencyBench());
+  if (!only || only === "handlers") print("Route handlers called directly, no Next.js in front (PGlite, or BENCH_DATABASE_URL)", await runHandlerProfile());
   if (!only || only === "http") print("HTTP API on PostgreSQL (app, worker, database and load generator on this machine)", await runHttpBench());
 }
 

@@ -53,6 +53,7 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     index("webhook_deliveries_runtime_idx").on(t.projectId, t.runtimeId, t.createdAt),
+    index("webhook_deliveries_recent_idx").on(t.projectId, t.createdAt.desc()),
     uniqueIndex("webhook_deliveries_subscription_event_key").on(t.subscriptionId, t.eventId),
   ],
 );

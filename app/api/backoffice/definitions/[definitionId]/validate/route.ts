@@ -1,0 +1,18 @@
+import { readJsonBody } from "@/lib/api/read-json";
+import { withSession } from "@/lib/auth/with-session";
+import { getDb } from "@/lib/db/client";
+import { checkDefinitionDocument, validateDefinitionRequestSchema } from "@/lib/definition-editor/check-definition";
+import { assertAdmin } from "@/lib/settings/assert-admin";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/backoffice/definitions/{definitionId}/validate – the editor's problems list; stores nothing
+export const POST = withSession<{ definitionId: string }>(
+  async (req, { user, params }) => {
+    await assertAdmin(await getDb(), user, "edit workflow definitions");
+    const { document } = await readJsonBody(req, validateDefinitionRequestSchema, { maxBytes: 2_000_000 });
+    const problems = checkDefinitionDocument(document, params.definitionId);
+    return Response.json({ valid: problems.length === 0, problems });
+  },
+  { adminOnly: true },
+);

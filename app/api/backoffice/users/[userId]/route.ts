@@ -1,0 +1,15 @@
+import { readJsonBody } from "@/lib/api/read-json";
+import { withSession } from "@/lib/auth/with-session";
+import { getDb } from "@/lib/db/client";
+import { updateUserFor, updateUserRequestSchema } from "@/lib/settings/user-settings";
+
+export const dynamic = "force-dynamic";
+
+// PATCH /api/backoffice/users/{userId} – change a user's role or deactivate/reactivate them (not yourself)
+export const PATCH = withSession<{ userId: string }>(
+  async (req, { user, params }) => {
+    const body = await readJsonBody(req, updateUserRequestSchema, { maxBytes: 1_000 });
+    return Response.json(await updateUserFor(await getDb(), user, params.userId, body));
+  },
+  { adminOnly: true },
+);

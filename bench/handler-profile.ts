@@ -1,0 +1,40 @@
+// Where does a request's time go without Next.js in front? Calls the run and send-event route handlers
+// directly against PostgreSQL (BENCH_DATABASE_URL) and prints per-request milliseconds, sequential and concurrent.
+import { pathToFileURL } from "node:url";
+
+export async function runHandlerProfile(n = Number(process.env.BENCH_SAMPLES ?? 1000)): Promise<Record<string, number>> {
+  process.env.MASTER_KEY ??= "0f".repeat(32);
+  process.env.AUTH_SECRET ??= "bench";
+  process.env.RATE_LIMIT_PER_MINUTE = "0";
+  process.env.TEST_DB_KIND = process.env.BENCH_DATABASE_URL ? "postgres" : "pglite";
+  if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  const { openTestDatabase } = await import("../lib/db/testing");
+  const { seedDefinition, seedProject } = await import("../tests/helpers/seed");
+  const { call } = await import("../tests/helpers/http");
+  const { POST: run } = await import("../app/api/v1/external/workflows/run/route");
+  const { POST: send } = await import("../app/api/v1/external/workflows/[workflowRuntimeId]/send-event/route");
+  const t = await openTestDatabase();
+  try {
+    const key = await seedProject(t.db, "bench");
+    await seedDefinition(t.db, "bench", { edit: (d) => void (d.extensions.apiPlugins = []) });
+    const body = (i: number) => ({ workflowId: "kyb_manual_review_example", context: { entity: { id: `e${i}`, type: "business", data: { companyName: "X" } } } });
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) ids.push((await call(run, "POST", "/r", { key, body: body(-i - 1) })).json.workflowRuntimeId);
+    let t0 = performance.now();
+    for (let i = 0; i < n; i++) ids.push((await call(run, "POST", "/r", { key, body: body(i) })).json.workflowRuntimeId);
+    const runSeq = (performance.now() - t0) / n;
+    t0 = performance.now();
+    for (let i = 0; i < n; i++) await call(send, "POST", "/e", { key, body: { name: "start" }, params: { workflowRuntimeId: ids[50 + i] } });
+    const eventSeq = (performance.now() - t0) / n;
+    t0 = performance.now();
+    await Promise.all(Array.from({ length: n }, (_, i) => call(run, "POST", "/r", { key, body: body(n + i) })));
+    const runConc = (performance.now() - t0) / n;
+    return { "run ms/request (sequential)": runSeq, "send-event ms/request (sequential)": eventSeq, "run ms/request (all concurrent)": runConc };
+  } finally {
+    await t.dispose();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runHandlerProfile().then((f) => console.log(f));
+}

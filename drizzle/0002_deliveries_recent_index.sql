@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_deliveries_recent_idx" ON "webhook_deliveries" USING btree ("project_id","created_at" DESC NULLS LAST);
