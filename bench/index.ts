@@ -8,7 +8,8 @@ import { runWebhookLatencyBench } from "./webhook-latency-bench";
 function print(title: string, figures: Record<string, unknown>): void {
   console.log(`\n== ${title} ==`);
   for (const [name, value] of Object.entries(figures)) {
-    const shown = typeof value === "number" ? Math.round(value).toLocaleString("en-US") : JSON.stringify(value);
+    const shown =
+      typeof value !== "number" ? JSON.stringify(value) : Math.abs(value) >= 100 ? Math.round(value).toLocaleString("en-US") : String(Math.round(value * 10) / 10);
     console.log(`${name.padEnd(58)} ${shown}`);
   }
 }
