@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allowOutbound, resetOutbound } from "@/tests/helpers/outbound";
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "../auth/session";
-import { resetEnvCache } from "../config/env";
 import { openTestDatabase, type TestDatabase } from "../db/testing";
 import { users, workflowRuntimes } from "../db/schema";
 import { findDefinition, listDefinitionVersions } from "../definitions";
-import { resetOutboundPolicy } from "../plugins/outbound-policy";
 import { sendEvent } from "../runtime/send-event";
 import { startRun } from "../runtime/start-run";
 import { startWorker, type RunningWorker } from "../worker/worker";
@@ -49,9 +48,7 @@ beforeAll(async () => {
       ? { status: 204 }
       : { status: 200, body: { business_details: { registered_name: "Other Name Ltd", registration_number: "0850" }, name_fuzziness_score: 0.85 } },
   );
-  process.env.OUTBOUND_ALLOWED_HOSTS = `127.0.0.1:${stub.port}`;
-  resetEnvCache();
-  resetOutboundPolicy();
+  allowOutbound(`127.0.0.1:${stub.port}`);
   await seedProject(t.db, P, { REGISTRY_API_KEY: "k", WEBHOOK_TOKEN: "w" });
   await seedProject(t.db, "elsewhere");
   await seedDefinition(t.db, P);
@@ -64,9 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.stop();
   await stub?.close();
-  delete process.env.OUTBOUND_ALLOWED_HOSTS;
-  resetEnvCache();
-  resetOutboundPolicy();
+  resetOutbound();
   await t?.dispose();
 });
 

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allowOutbound, resetOutbound } from "@/tests/helpers/outbound";
 import { and, asc, eq } from "drizzle-orm";
 import { openTestDatabase, type TestDatabase } from "../db/testing";
 import { runtimeHistory } from "../db/schema";
-import { resetEnvCache } from "../config/env";
-import { resetOutboundPolicy } from "../plugins/outbound-policy";
 import { startWorker, type RunningWorker } from "../worker/worker";
 import { eventually, startVendorStub, type ReceivedRequest, type StubReply } from "../../tests/helpers/vendor-stub";
 import { getRuntime, runContext, seedDefinition, seedProject } from "../../tests/helpers/seed";
@@ -33,9 +32,7 @@ let worker: RunningWorker;
 beforeAll(async () => {
   t = await openTestDatabase();
   stub = await startVendorStub(vendor);
-  process.env.OUTBOUND_ALLOWED_HOSTS = `127.0.0.1:${stub.port}`;
-  resetEnvCache();
-  resetOutboundPolicy();
+  allowOutbound(`127.0.0.1:${stub.port}`);
   await seedProject(t.db, P, { REGISTRY_API_KEY: "registry-secret-123", WEBHOOK_TOKEN: "hook-token-456" });
   await seedDefinition(t.db, P);
   await seedDefinition(t.db, P, {
@@ -48,9 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.stop();
   await stub?.close();
-  delete process.env.OUTBOUND_ALLOWED_HOSTS;
-  resetEnvCache();
-  resetOutboundPolicy();
+  resetOutbound();
   await t?.dispose();
 });
 

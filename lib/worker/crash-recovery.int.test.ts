@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { allowOutbound, resetOutbound } from "@/tests/helpers/outbound";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inArray } from "drizzle-orm";
 import { openTestDatabase, type TestDatabase } from "../db/testing";
 import { workflowRuntimes } from "../db/schema";
-import { resetEnvCache } from "../config/env";
-import { resetOutboundPolicy } from "../plugins/outbound-policy";
 import { claimJobs } from "../jobs/queue";
 import { startRun } from "../runtime/start-run";
 import { sendEvent } from "../runtime/send-event";
@@ -36,9 +35,7 @@ const children: ChildProcess[] = [];
 beforeAll(async () => {
   t = await openTestDatabase();
   stub = await startVendorStub(vendor);
-  process.env.OUTBOUND_ALLOWED_HOSTS = `127.0.0.1:${stub.port}`;
-  resetEnvCache();
-  resetOutboundPolicy();
+  allowOutbound(`127.0.0.1:${stub.port}`);
   await seedProject(t.db, P, { REGISTRY_API_KEY: "k", WEBHOOK_TOKEN: "w" });
   // A short plugin timeout keeps the lease (timeout + 5 s) short, so recovery after a crash is quick.
   await seedDefinition(t.db, P, { edit: (d) => Object.assign(d.extensions.apiPlugins[0], { timeoutMs: 1000 }) });
@@ -47,9 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of children) c.kill("SIGKILL");
   await stub?.close();
-  delete process.env.OUTBOUND_ALLOWED_HOSTS;
-  resetEnvCache();
-  resetOutboundPolicy();
+  resetOutbound();
   await t?.dispose();
 });
 

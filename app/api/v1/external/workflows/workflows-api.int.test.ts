@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allowOutbound, resetOutbound } from "@/tests/helpers/outbound";
 import { count, eq } from "drizzle-orm";
 import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { runtimeHistory, workflowRuntimes, businesses } from "@/lib/db/schema";
-import { resetEnvCache } from "@/lib/config/env";
-import { resetOutboundPolicy } from "@/lib/plugins/outbound-policy";
 import { startWorker, type RunningWorker } from "@/lib/worker/worker";
 import { startVendorStub } from "@/tests/helpers/vendor-stub";
 import { runContext, seedDefinition, seedProject } from "@/tests/helpers/seed";
@@ -27,9 +26,7 @@ beforeAll(async () => {
       ? { status: 200 }
       : { status: 200, delayMs: 50, body: { business_details: { registered_name: "Other", registration_number: "1" }, name_fuzziness_score: 0.7 } },
   );
-  process.env.OUTBOUND_ALLOWED_HOSTS = `127.0.0.1:${stub.port}`;
-  resetEnvCache();
-  resetOutboundPolicy();
+  allowOutbound(`127.0.0.1:${stub.port}`);
   keyA = await seedProject(t.db, "proj-a", { REGISTRY_API_KEY: "a", WEBHOOK_TOKEN: "b" });
   keyB = await seedProject(t.db, "proj-b");
   await seedDefinition(t.db, "proj-a");
@@ -51,9 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.stop();
   await stub?.close();
-  delete process.env.OUTBOUND_ALLOWED_HOSTS;
-  resetEnvCache();
-  resetOutboundPolicy();
+  resetOutbound();
   await t?.dispose();
 });
 
