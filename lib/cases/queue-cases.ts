@@ -53,7 +53,7 @@ export async function listQueueCases(db: Db, user: SessionUser, filter: FilterRe
     limit: QUEUE_PAGE_SIZE,
     cursor: params.cursor,
     orderBy: params.sort === "name" ? "companyName" : "createdAt",
-    extraWhere: and(quickFilters(user, params), params.q ? searchCondition(entity, params.q) : undefined),
+    extraWhere: and(quickFilters(user, params), params.q ? searchCondition(entity, params.q, user.projectId) : undefined),
   });
   return { rows: page.data.map((r) => toRow(entity, rel, r)), nextCursor: page.nextCursor };
 }
@@ -62,16 +62,24 @@ export async function listQueueCases(db: Db, user: SessionUser, filter: FilterRe
  * Search: a case-insensitive substring of the subject's name, e-mail, registration number or entity id, or of
  * the main representative's e-mail (`context.entity.data.additionalInfo.mainRepresentative.email`, the only
  * e-mail the Add Case form asks for; searched when the query contains "@"); a full runtime id matches that case.
+ * Each alternative is an `IN (subquery)` over an expression with a trigram index (migration 0003), so a search
+ * reads the matching subjects from the index instead of every case of the project.
  */
-export function searchCondition(entity: FilterEntity, q: string): SQL {
-  const pattern = `%${q.slice(0, 200).replace(/[\\%_]/g, "\\$&")}%`;
-  const fields =
+export function searchCondition(entity: FilterEntity, q: string, projectId: string): SQL {
+  const pattern = `%${q.slice(0, 200).toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+  const matches =
     entity === "businesses"
-      ? [sql`b.company_name`, sql`b.email`, sql`b.registration_number`, sql`b.correlation_id`]
-      : [sql`concat_ws(' ', e.first_name, e.last_name)`, sql`e.email`, sql`e.correlation_id`];
-  // Reading the context costs a detoast per row, so only a query that looks like an e-mail pays for it.
-  if (q.includes("@")) fields.push(sql`(r.context #>> '{entity,data,additionalInfo,mainRepresentative,email}')`);
-  const matches = fields.map((f) => sql`${f} ilike ${pattern}::text`);
+      ? [
+          sql`r.business_id in (select s.id from businesses s where s.project_id = ${projectId} and lower(coalesce(s.company_name, '') || ' ' || coalesce(s.email, '') || ' ' || coalesce(s.registration_number, '') || ' ' || s.correlation_id) like ${pattern}::text)`,
+        ]
+      : [
+          sql`r.end_user_id in (select s.id from end_users s where s.project_id = ${projectId} and lower(coalesce(s.first_name, '') || ' ' || coalesce(s.last_name, '') || ' ' || coalesce(s.email, '') || ' ' || s.correlation_id) like ${pattern}::text)`,
+        ];
+  if (q.includes("@")) {
+    matches.push(
+      sql`r.id in (select w.id from workflow_runtimes w where w.project_id = ${projectId} and lower(w.context #>> '{entity,data,additionalInfo,mainRepresentative,email}') like ${pattern}::text)`,
+    );
+  }
   if (UUID_RE.test(q)) matches.push(sql`r.id = ${q}::uuid`);
   return sql`(${sql.join(matches, sql` or `)})`;
 }

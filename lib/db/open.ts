@@ -6,11 +6,13 @@ import { lockDataDir } from "./data-dir-lock";
 /** Open an embedded PGlite database in `dataDir` (created when missing), or in memory for `memory://`. */
 export async function openPglite(dataDir: string): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   const inMemory = dataDir.startsWith("memory://");
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const release = inMemory ? () => undefined : lockDataDir(dataDir);
-  const client = new PGlite(dataDir);
+  // pg_trgm backs the backoffice search indexes (migration 0003); PostgreSQL servers ship it in contrib.
+  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzle({ client, schema });
   return {
