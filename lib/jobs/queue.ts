@@ -3,19 +3,18 @@ import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { jobs, type Job, type NewJob } from "../db/schema";
 
-/** NOTIFY channel that wakes workers when jobs are inserted (delivered at commit). */
+/** NOTIFY channel that wakes workers; an insert trigger on `jobs` (migration 0004) notifies it at commit. */
 export const JOBS_CHANNEL = "kyc_jobs";
 
 const DEFAULT_LEASE_MS = 60_000;
 
 /**
- * Insert outbox rows inside the caller's transaction and wake the workers. The notification is delivered
- * only if and when the transaction commits, so no worker sees a job whose cause was rolled back.
+ * Insert outbox rows inside the caller's transaction. The insert trigger wakes the workers when, and only if,
+ * the transaction commits, so no worker sees a job whose cause was rolled back.
  */
 export async function enqueueJobs(tx: Db, rows: NewJob[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.insert(jobs).values(rows);
-  await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
 }
 
 interface JobRow {
