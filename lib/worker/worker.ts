@@ -5,6 +5,9 @@ import type { Job } from "../db/schema";
 import { claimJobs, completeJob, failJob, JOBS_CHANNEL, retryJob } from "../jobs/queue";
 import type { JobOutcome } from "../jobs/outcome";
 import { runJob } from "./run-job";
+import { runMaintenance } from "./maintenance";
+
+const MAINTENANCE_EVERY_MS = 10 * 60_000;
 
 export interface WorkerOptions {
   /** Jobs performed at once by this process. Default 16. */
@@ -58,8 +61,13 @@ export async function startWorker(handle: DbHandle, options: WorkerOptions = {})
     }
   };
 
+  let nextMaintenance = Date.now() + 30_000;
   const loop = (async () => {
     while (running) {
+      if (Date.now() >= nextMaintenance) {
+        nextMaintenance = Date.now() + MAINTENANCE_EVERY_MS;
+        await runMaintenance(handle.db).catch((error) => log(`[worker] maintenance failed: ${error instanceof Error ? error.message : error}`));
+      }
       pending = false;
       const free = concurrency - inFlight.size;
       let claimed: Job[] = [];
