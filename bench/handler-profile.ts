@@ -1,13 +1,11 @@
 // Where does a request's time go without Next.js in front? Calls the run and send-event route handlers
 // directly against PostgreSQL (BENCH_DATABASE_URL) and prints per-request milliseconds, sequential and concurrent.
 import { pathToFileURL } from "node:url";
+import { selectBenchDatabase } from "./lib/bench-env";
 
 export async function runHandlerProfile(n = Number(process.env.BENCH_SAMPLES ?? 1000)): Promise<Record<string, number>> {
-  process.env.MASTER_KEY ??= "0f".repeat(32);
-  process.env.AUTH_SECRET ??= "bench";
   process.env.RATE_LIMIT_PER_MINUTE = "0";
-  process.env.TEST_DB_KIND = process.env.BENCH_DATABASE_URL ? "postgres" : "pglite";
-  if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  selectBenchDatabase();
   const { openTestDatabase } = await import("../lib/db/testing");
   const { seedDefinition, seedProject } = await import("../tests/helpers/seed");
   const { call } = await import("../tests/helpers/http");

@@ -1,17 +1,13 @@
 // Commit-to-vendor latency of API plugin calls: how long after `send-event start` commits does the in-process
 // worker's HTTP request reach the vendor? Runs on PGlite, or on BENCH_DATABASE_URL's server (a fresh database).
 import http from "node:http";
+import { selectBenchDatabase } from "./lib/bench-env";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { Latencies } from "./lib/stats";
 
 export async function runPluginLatencyBench(samples = Number(process.env.BENCH_SAMPLES ?? 200)): Promise<Record<string, unknown>> {
-  process.env.MASTER_KEY ??= "0f".repeat(32);
-  process.env.AUTH_SECRET ??= "bench";
-  if (process.env.BENCH_DATABASE_URL) {
-    process.env.TEST_DB_KIND = "postgres";
-    process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  }
+  selectBenchDatabase();
   const arrivals = new Map<string, number>();
   const server = http.createServer((req, res) => {
     const reg = (req.url ?? "").split("?")[0].split("/").pop() ?? "";

@@ -1,13 +1,11 @@
 // Backoffice queue pages over 100,000 cases: default page, next page, quick filters, sort by name and search.
 // PGlite, or a fresh database on BENCH_DATABASE_URL. Prints the median of 5 runs per query, in milliseconds.
 import { pathToFileURL } from "node:url";
+import { selectBenchDatabase } from "./lib/bench-env";
 import { sql } from "drizzle-orm";
 
 export async function runQueueBench(cases = Number(process.env.BENCH_CASES ?? 100_000)): Promise<Record<string, number>> {
-  process.env.MASTER_KEY ??= "0f".repeat(32);
-  process.env.AUTH_SECRET ??= "bench";
-  process.env.TEST_DB_KIND = process.env.BENCH_DATABASE_URL ? "postgres" : "pglite";
-  if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  selectBenchDatabase();
   const { openTestDatabase } = await import("../lib/db/testing");
   const { seedDefinition, seedProject } = await import("../tests/helpers/seed");
   const { listQueueCases } = await import("../lib/cases/queue-cases");

@@ -3,18 +3,14 @@
 // workflow.state.changed (its creation event) and waits for that event. Runs on PGlite, or on
 // BENCH_DATABASE_URL's server (a fresh database). Goal: p50 <= 50 ms, p99 <= 250 ms.
 // Run directly: `npx tsx bench/webhook-latency-bench.ts`; or import `runWebhookLatencyBench()`.
+import { selectBenchDatabase } from "./lib/bench-env";
 import { pathToFileURL } from "node:url";
 import { Latencies } from "./lib/stats";
 
 const PROJECT = "bench-webhooks";
 
 export async function runWebhookLatencyBench(samples = Number(process.env.BENCH_SAMPLES ?? 200)): Promise<Record<string, number>> {
-  process.env.MASTER_KEY ??= "0f".repeat(32);
-  process.env.AUTH_SECRET ??= "bench";
-  if (process.env.BENCH_DATABASE_URL) {
-    process.env.TEST_DB_KIND = "postgres";
-    process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  }
+  selectBenchDatabase();
   const { startWebhookReceiver } = await import("../lib/webhooks/testing/receiver");
   const receiver = await startWebhookReceiver();
   process.env.OUTBOUND_ALLOWED_HOSTS = `127.0.0.1:${receiver.port}`;

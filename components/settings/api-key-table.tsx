@@ -5,7 +5,7 @@ import { Truncate } from "@/components/ui/truncate";
 import type { ApiKeyView } from "@/lib/settings/api-key-settings";
 import { ConfirmButton } from "./confirm-button";
 import { FormProblem } from "./form-problem";
-import { sendJson } from "./send-json";
+import { sendJson } from "@/components/ui/api-client";
 import { useSettingsAction } from "./use-settings-action";
 
 /** The project's API keys (prefix only, never the key) with Revoke, asked twice. */

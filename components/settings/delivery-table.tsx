@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Time } from "@/components/ui/time";
 import type { DeliveryView } from "@/lib/webhooks/deliveries";
 import { FormProblem } from "./form-problem";
-import { sendJson } from "./send-json";
+import { sendJson } from "@/components/ui/api-client";
 import { useSettingsAction } from "./use-settings-action";
 
 const TONE: Record<string, string> = { succeeded: "badge-ok", failed: "badge-danger", pending: "badge-info" };

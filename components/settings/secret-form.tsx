@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { FormProblem } from "./form-problem";
-import { fieldError, sendJson } from "./send-json";
+import { fieldError, sendJson } from "@/components/ui/api-client";
 import { useSettingsAction } from "./use-settings-action";
 
 /**

@@ -4,7 +4,7 @@ import { Time } from "@/components/ui/time";
 import type { SecretInfo } from "@/lib/secrets";
 import { ConfirmButton } from "./confirm-button";
 import { FormProblem } from "./form-problem";
-import { sendJson } from "./send-json";
+import { sendJson } from "@/components/ui/api-client";
 import { useSettingsAction } from "./use-settings-action";
 
 /** The project's secrets by name and dates (values are never sent to the browser), with Delete, asked twice. */

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { formatTime } from "@/components/ui/time";
 import { ConfirmButton } from "./confirm-button";
 import { FormProblem } from "./form-problem";
-import { sendJson } from "./send-json";
+import { sendJson } from "@/components/ui/api-client";
 import { ShownOnce } from "./shown-once";
 import { useSettingsAction } from "./use-settings-action";
 

@@ -4,7 +4,7 @@ import { Time } from "@/components/ui/time";
 import type { SubscriptionView } from "@/lib/webhooks/subscriptions";
 import { ConfirmButton } from "./confirm-button";
 import { FormProblem } from "./form-problem";
-import { sendJson } from "./send-json";
+import { sendJson } from "@/components/ui/api-client";
 import { useSettingsAction } from "./use-settings-action";
 
 /** Project-level subscriptions: receiver, events, status; pause/enable and delete (asked twice). */

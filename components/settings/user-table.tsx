@@ -5,7 +5,7 @@ import { Truncate } from "@/components/ui/truncate";
 import type { UserSummary } from "@/lib/users/list-users";
 import { ConfirmButton } from "./confirm-button";
 import { FormProblem } from "./form-problem";
-import { sendJson } from "./send-json";
+import { sendJson } from "@/components/ui/api-client";
 import { useSettingsAction } from "./use-settings-action";
 
 type Patch = { id: string; role?: "admin" | "reviewer"; active?: boolean };
