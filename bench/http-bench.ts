@@ -3,6 +3,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
+import { apiClient } from "./lib/api-client";
 import { startBenchApp } from "./lib/app-server";
 import { closedLoop, Latencies, openLoop } from "./lib/stats";
 
@@ -32,16 +33,12 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     : await startBenchApp({ SEED_API_KEY: API_KEY, OUTBOUND_ALLOWED_HOSTS: new URL(stub.origin).host, RATE_LIMIT_PER_MINUTE: "0" });
   const lat = { run: new Latencies(), sendEvent: new Latencies(), sendEventWait: new Latencies(), sendEventAt1000: new Latencies() };
   let n = 0;
+  const client = apiClient(app.baseUrl, API_KEY, CLIENTS * 2);
   const post = async (path: string, body: unknown, into: Latencies, headers: Record<string, string> = {}) => {
     const t0 = performance.now();
-    const res = await fetch(`${app.baseUrl}${path}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json", ...headers },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as Record<string, unknown>;
+    const { status, json } = await client.post(path, body, headers);
     into.add(performance.now() - t0);
-    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+    if (status >= 300) throw new Error(`${path}: ${status} ${JSON.stringify(json)}`);
     return json;
   };
   const runBody = () => ({
@@ -70,8 +67,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     // Let the worker drain the vendor calls the events phase queued, so flows are not measured behind a backlog.
     const drainStarted = performance.now();
     for (;;) {
-      const res = await fetch(`${app.baseUrl}/api/v1/external/workflows?state=check_business_details&limit=1`, { headers: { authorization: `Bearer ${API_KEY}` } });
-      const page = (await res.json()) as { data: unknown[] };
+      const page = (await client.get("/api/v1/external/workflows?state=check_business_details&limit=1")).json as { data: unknown[] };
       if (page.data.length === 0 || performance.now() - drainStarted > 120_000) break;
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -104,6 +100,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
       [`POST /send-event at ${rate}/s open loop latency ms`]: lat.sendEventAt1000.summary(),
     };
   } finally {
+    await client.close();
     await app.stop();
     stub.close();
   }

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { DbHandle } from "./client";
 import * as schema from "./schema";
 import { lockDataDir } from "./data-dir-lock";
+import { preparingStatements } from "./prepared-statements";
 
 /** Open an embedded PGlite database in `dataDir` (created when missing), or in memory for `memory://`. */
 export async function openPglite(dataDir: string): Promise<DbHandle> {
@@ -35,7 +36,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const client = postgres(url, { max: options.max ?? 10, onnotice: () => undefined, connect_timeout: 10 });
   await client`select 1`;
-  const db = drizzle({ client, schema });
+  const db = drizzle({ client: preparingStatements(client), schema });
   return {
     db: db as unknown as DbHandle["db"],
     kind: "postgres",
