@@ -5,8 +5,10 @@ import path from "node:path";
 const root = path.resolve(__dirname, "../..");
 
 /**
- * Start the built app (`next start`) on a fresh PostgreSQL database for benchmarking, building first when no
- * build exists. Returns its base URL and a stop function that also drops the database.
+ * Start the built app the way `npm start` does (`node scripts/start.mjs`) on a fresh PostgreSQL database for
+ * benchmarking, building first when no build exists. `BENCH_APP_PROCESSES` (default 1) is passed as
+ * `WEB_CONCURRENCY`, so values above 1 benchmark the cluster of server processes. Returns its base URL and a stop
+ * function that also drops the database.
  */
 export async function startBenchApp(env: Record<string, string>): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
@@ -20,15 +22,33 @@ export async function startBenchApp(env: Record<string, string>): Promise<{ base
   await admin.unsafe(`create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  const dropDatabase = async () => {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  };
   const port = Number(process.env.BENCH_PORT ?? 3299);
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], {
+  const processes = process.env.BENCH_APP_PROCESSES ?? "1";
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
-    env: { ...process.env, ...env, DATABASE_URL: url.toString(), PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", DB_POOL_MAX: "20" },
+    env: {
+      ...process.env,
+      ...env,
+      DATABASE_URL: url.toString(),
+      PORT: String(port),
+      WEB_CONCURRENCY: processes,
+      NEXT_TELEMETRY_DISABLED: "1",
+      DB_POOL_MAX: "20",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await dropDatabase();
+      throw new Error(`the app exited (${child.signalCode ?? `code ${child.exitCode}`}) before it answered /api/health`);
+    }
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) {
@@ -38,16 +58,22 @@ export async function startBenchApp(env: Record<string, string>): Promise<{ base
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error("the app did not start within 60 s");
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      await exited;
+      await dropDatabase();
+      throw new Error("the app did not start within 60 s");
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
+  if (processes !== "1") console.error(`[bench] app started with ${processes} server processes (BENCH_APP_PROCESSES)`);
   return {
     baseUrl,
     async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
+      // SIGTERM reaches start.mjs, which stops every server process (and their in-process workers) before it exits.
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+      await dropDatabase();
     },
   };
 }
