@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { compileWorkflow, type CompiledWorkflow, type WorkflowDefinitionInput } from "../engine";
 import type { Db } from "../db/client";
 import { workflowDefinitions, type WorkflowDefinition } from "../db/schema";
@@ -48,4 +48,27 @@ export async function getCompiledDefinition(
   cache.set(key, entry);
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   return entry;
+}
+
+const latest = new Map<string, number>();
+
+/**
+ * The latest version of a definition, from a per-process cache unless `fresh`. A cached answer may be stale
+ * once another process (or this one) stores a new version: callers that write with it must check it in the
+ * same statement, as `startRun` does, and ask again with `fresh` when it was.
+ */
+export async function latestDefinitionVersion(db: Db, projectId: string, id: string, fresh = false): Promise<number> {
+  const key = `${projectId}\u0000${id}`;
+  const hit = fresh ? undefined : latest.get(key);
+  if (hit !== undefined) return hit;
+  const [row] = await db
+    .select({ version: workflowDefinitions.version })
+    .from(workflowDefinitions)
+    .where(and(eq(workflowDefinitions.projectId, projectId), eq(workflowDefinitions.id, id)))
+    .orderBy(desc(workflowDefinitions.version))
+    .limit(1);
+  if (!row) throw notFound("Workflow definition", id);
+  latest.set(key, row.version);
+  if (latest.size > MAX_ENTRIES) latest.delete(latest.keys().next().value!);
+  return row.version;
 }

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { sql, type SQL } from "drizzle-orm";
+import { insertValues } from "../db/raw-sql";
 import { businesses, endUsers } from "../db/schema";
 import { validationFailed } from "../api/errors";
 
@@ -17,14 +17,11 @@ function date(v: unknown, path: string): Date | null {
 
 /**
  * Find or create the case's subject by the caller's id (`entity.id`, our correlation id) within the project,
- * refreshing its stored fields from `entity.data`. Returns the service's own id (`serviceEntityId`).
+ * refreshing its stored fields from `entity.data`: an `insert … on conflict do update … returning id`
+ * statement, meant as the first CTE of the run statement. Which table it writes says the entity type; the
+ * returned `id` is the service's own id (`serviceEntityId`). Invalid data throws 422 before anything is written.
  */
-export async function upsertEntity(
-  tx: Db,
-  projectId: string,
-  entity: { id: string; type: "business" | "individual"; data?: Data },
-  documents: unknown[],
-): Promise<{ businessId: string | null; endUserId: string | null }> {
+export function entityUpsert(projectId: string, entity: { id: string; type: "business" | "individual"; data?: Data }, documents: unknown[]): SQL {
   const d = entity.data ?? {};
   if (entity.type === "business") {
     const fields = {
@@ -48,14 +45,9 @@ export async function upsertEntity(
       shareholderStructure: d.shareholderStructure ?? null,
       additionalInfo: (d.additionalInfo as Data | undefined) ?? null,
       documents,
-      updatedAt: new Date(),
+      updatedAt: sql`now()`,
     };
-    const [row] = await tx
-      .insert(businesses)
-      .values({ projectId, correlationId: entity.id, ...fields })
-      .onConflictDoUpdate({ target: [businesses.projectId, businesses.correlationId], set: fields })
-      .returning({ id: businesses.id });
-    return { businessId: row.id, endUserId: null };
+    return upsert(businesses, "businesses", { projectId, correlationId: entity.id, ...fields });
   }
   const fields = {
     firstName: str(d.firstName),
@@ -71,10 +63,13 @@ export async function upsertEntity(
     documents,
     updatedAt: sql`now()`,
   };
-  const [row] = await tx
-    .insert(endUsers)
-    .values({ projectId, correlationId: entity.id, ...fields })
-    .onConflictDoUpdate({ target: [endUsers.projectId, endUsers.correlationId], set: fields })
-    .returning({ id: endUsers.id });
-  return { businessId: null, endUserId: row.id };
+  return upsert(endUsers, "end_users", { projectId, correlationId: entity.id, ...fields });
+}
+
+function upsert(table: typeof businesses | typeof endUsers, name: string, values: Record<string, unknown>): SQL {
+  const { columns, values: params, names } = insertValues(table, values);
+  const refresh = names.filter((n) => n !== "project_id" && n !== "correlation_id").map((n) => `"${n}" = excluded."${n}"`);
+  return sql`insert into ${sql.raw(name)} (${columns}) values (${params})
+    on conflict (project_id, correlation_id) do update set ${sql.raw(refresh.join(", "))}
+    returning id`;
 }

@@ -1,10 +1,13 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { CompiledWorkflow, TransitionResult } from "../engine";
 import type { Db } from "../db/client";
-import { runtimeHistory, workflowRuntimes, type NewRuntimeHistoryRow, type WorkflowRuntime } from "../db/schema";
-import { enqueueJobs } from "../jobs/queue";
+import { rowsOf } from "../db/rows";
+import { fromRow } from "../db/raw-sql";
+import { workflowRuntimes, type WorkflowRuntime } from "../db/schema";
+import { deriveEvents } from "../webhooks/derive-events";
 import { enqueueSystemEvents } from "../webhooks/system-events";
 import { effectJobs } from "./effect-jobs";
+import { applicableSubscriptionsJson, historyInsert, jobsInsert, subscriptionsFrom, type HistoryInput } from "./step-sql";
 import type { Actor } from "./types";
 
 export interface StepCause {
@@ -12,13 +15,16 @@ export interface StepCause {
   payload?: unknown;
   actor: Actor;
   /** Extra history rows to append before the transition row (e.g. the plugin call that produced the event). */
-  history?: Omit<NewRuntimeHistoryRow, "projectId" | "runtimeId">[];
+  history?: HistoryInput[];
 }
 
 /**
  * Persist one engine step inside the caller's transaction (which holds the runtime's row lock): the new
  * state, context, tags and status with `version + 1`, the history rows, the outbox jobs for the step's effects
  * and its system webhook events. A step that moved nothing only appends history and leaves the version as is.
+ *
+ * The runtime update, history, jobs, the event sequence numbers and the read of the applicable webhook
+ * subscriptions are one statement; deliveries cost more statements only when somebody subscribes.
  */
 export async function persistStep(
   tx: Db,
@@ -29,7 +35,7 @@ export async function persistStep(
 ): Promise<WorkflowRuntime> {
   const { snapshot } = result;
   const moved = result.transitioned || result.contextChanged || result.changed;
-  const history: Omit<NewRuntimeHistoryRow, "projectId" | "runtimeId">[] = [...(cause.history ?? [])];
+  const history: HistoryInput[] = [...(cause.history ?? [])];
   for (const d of result.diagnostics) {
     if (d.kind === "cond_error") {
       history.push({ kind: "cond_error", eventName: d.event, payload: d, fromState: d.state, actorType: "system" });
@@ -46,30 +52,53 @@ export async function persistStep(
     toState: snapshot.state,
     ...actorFields,
   });
-
-  let updated = runtime;
-  if (moved) {
-    const now = new Date();
-    [updated] = await tx
-      .update(workflowRuntimes)
-      .set({
-        state: snapshot.state,
-        context: snapshot.context,
-        tags: snapshot.tags,
-        status: snapshot.status,
-        manualReviewReason: snapshot.manualReviewReason,
-        workflowFinalState: snapshot.workflowFinalState,
-        version: sql`${workflowRuntimes.version} + 1`,
-        updatedAt: now,
-        resolvedAt: result.completed ? now : runtime.resolvedAt,
-      })
-      .where(eq(workflowRuntimes.id, runtime.id))
-      .returning();
-  }
-  const effects = effectJobs(updated, compiled, result.effects, snapshot.context);
+  const effects = effectJobs(runtime, compiled, result.effects, snapshot.context);
   history.push(...effects.history);
-  await tx.insert(runtimeHistory).values(history.map((h) => ({ ...h, projectId: runtime.projectId, runtimeId: runtime.id })));
-  await enqueueJobs(tx, effects.jobs);
-  if (moved) await enqueueSystemEvents(tx, { before: runtime, after: updated, result, eventName: cause.eventName });
+  const writeHistory = historyInsert(runtime.projectId, runtime.id, history);
+  const writeJobs = jobsInsert(effects.jobs);
+
+  if (!moved) {
+    await tx.execute(sql`with h as (${writeHistory}), j as (${writeJobs}) select 1`);
+    return runtime;
+  }
+
+  const predicted: WorkflowRuntime = {
+    ...runtime,
+    state: snapshot.state,
+    context: snapshot.context,
+    tags: snapshot.tags,
+    status: snapshot.status,
+    manualReviewReason: snapshot.manualReviewReason,
+    workflowFinalState: snapshot.workflowFinalState,
+  };
+  const events = deriveEvents({ before: runtime, after: predicted, result, eventName: cause.eventName });
+  const rt = workflowRuntimes;
+  const [raw] = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`
+      with rt as (
+        update workflow_runtimes set
+          state = ${snapshot.state}::text,
+          context = ${JSON.stringify(snapshot.context)}::jsonb,
+          tags = ${rt.tags.mapToDriverValue(snapshot.tags)}::text[],
+          status = ${snapshot.status}::text,
+          manual_review_reason = ${snapshot.manualReviewReason}::text,
+          workflow_final_state = ${snapshot.workflowFinalState}::text,
+          version = version + 1,
+          event_seq = event_seq + ${events.length}::int,
+          updated_at = now(),
+          resolved_at = case when ${result.completed}::boolean then now() else resolved_at end
+        where id = ${runtime.id}::uuid
+        returning *
+      ),
+      h as (${writeHistory}),
+      j as (${writeJobs})
+      select rt.*, ${applicableSubscriptionsJson("rt")} as applicable_subscriptions from rt`),
+  );
+  const updated = fromRow(workflowRuntimes, raw);
+  await enqueueSystemEvents(
+    tx,
+    { before: runtime, after: updated, result, eventName: cause.eventName },
+    { events, lastSequence: updated.eventSeq, applicable: subscriptionsFrom(raw.applicable_subscriptions) },
+  );
   return updated;
 }

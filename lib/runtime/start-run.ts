@@ -1,14 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { startWorkflow, validateAgainstSchema, type JsonObject } from "../engine";
 import type { Db } from "../db/client";
-import { runtimeHistory, workflowDefinitions, workflowRuntimes, type WorkflowRuntime } from "../db/schema";
-import { notFound, validationFailed, type FieldError } from "../api/errors";
-import { enqueueJobs } from "../jobs/queue";
+import { rowsOf } from "../db/rows";
+import { fromRow } from "../db/raw-sql";
+import { workflowRuntimes, type WorkflowRuntime } from "../db/schema";
+import { validationFailed, type FieldError } from "../api/errors";
+import { deriveEvents } from "../webhooks/derive-events";
+import { assertValidRuntimeSubscriptions, materialiseRuntimeSubscriptions } from "../webhooks/resolve-subscriptions";
 import { enqueueSystemEvents } from "../webhooks/system-events";
-import { getCompiledDefinition } from "./definition-cache";
+import { getCompiledDefinition, latestDefinitionVersion } from "./definition-cache";
 import { effectJobs } from "./effect-jobs";
-import { upsertEntity } from "./entities";
+import { entityUpsert } from "./entities";
+import { applicableSubscriptionsJson, historyInsert, jobsInsert, subscriptionsFrom, type HistoryInput } from "./step-sql";
 import type { Actor } from "./types";
 
 export interface StartRunInput {
@@ -31,64 +35,80 @@ export interface StartRunResult {
  * Start a workflow: find or create the entity, give each document an id, validate the context against the
  * definition's `contextSchema`/`documentsSchema`, create the runtime in the initial state and enqueue that
  * state's plugins, all in one transaction. New runs use the latest version unless `workflowVersion` is given.
+ *
+ * The entity, runtime, history and jobs are one statement. The latest version comes from a per-process
+ * cache; the statement creates nothing if a newer version exists (another process may have stored one), and
+ * the run is then retried on the version it reads afresh.
  */
 export async function startRun(db: Db, input: StartRunInput): Promise<StartRunResult> {
-  const version = input.workflowVersion ?? (await latestVersion(db, input.projectId, input.workflowId));
+  try {
+    return await startRunOnce(db, input, false);
+  } catch (error) {
+    if (!(error instanceof StaleLatestVersion)) throw error;
+    return startRunOnce(db, input, true);
+  }
+}
+
+class StaleLatestVersion extends Error {}
+
+async function startRunOnce(db: Db, input: StartRunInput, freshLatest: boolean): Promise<StartRunResult> {
+  const pinned = input.workflowVersion !== undefined;
+  const version = input.workflowVersion ?? (await latestDefinitionVersion(db, input.projectId, input.workflowId, freshLatest));
   const { row: definition, compiled } = await getCompiledDefinition(db, input.projectId, input.workflowId, version);
   const documents = (input.context.documents ?? []).map((doc) => ({ id: randomUUID(), ...doc }));
   const context: JsonObject = { ...input.context, documents };
   const problems = contextProblems(definition.contextSchema, definition.documentsSchema, context, documents);
   if (problems.length) throw validationFailed("The context does not match the workflow definition's schema.", problems);
+  assertValidRuntimeSubscriptions(input.config);
 
   const result = startWorkflow(compiled, context);
+  const { snapshot } = result;
+  const upsertEntity = entityUpsert(input.projectId, input.context.entity, documents);
+  const ids = { id: randomUUID(), projectId: input.projectId, workflowDefinitionId: definition.id, workflowDefinitionVersion: definition.version };
+  const effects = effectJobs(ids, compiled, result.effects, snapshot.context);
+  const history: HistoryInput[] = [
+    { kind: "created", eventName: null, toState: snapshot.state, payload: { workflowDefinitionVersion: definition.version }, actorType: input.actor.type, actorId: input.actor.id ?? null },
+    ...effects.history,
+  ];
+  const predicted = { state: snapshot.state, status: snapshot.status, tags: snapshot.tags, context: snapshot.context, workflowFinalState: snapshot.workflowFinalState } as WorkflowRuntime;
+  const events = deriveEvents({ before: null, after: predicted, result, eventName: null });
+  const entityColumn = sql.raw(input.context.entity.type === "business" ? "business_id" : "end_user_id");
+  const newerVersion = pinned
+    ? sql`false`
+    : sql`exists (select 1 from workflow_definitions d where d.project_id = ${input.projectId}::text and d.id = ${definition.id}::text and d.version > ${definition.version}::int)`;
+
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const entity = await upsertEntity(tx, input.projectId, input.context.entity, documents);
-    const { snapshot } = result;
-    const [runtime] = await tx
-      .insert(workflowRuntimes)
-      .values({
-        projectId: input.projectId,
-        workflowDefinitionId: definition.id,
-        workflowDefinitionVersion: definition.version,
-        businessId: entity.businessId,
-        endUserId: entity.endUserId,
-        state: snapshot.state,
-        status: snapshot.status,
-        tags: snapshot.tags,
-        context: snapshot.context,
-        config: input.config ?? {},
-        manualReviewReason: snapshot.manualReviewReason,
-        workflowFinalState: snapshot.workflowFinalState,
-        resolvedAt: result.completed ? new Date() : null,
-      })
-      .returning();
-    const effects = effectJobs(runtime, compiled, result.effects, snapshot.context);
-    const actor = { actorType: input.actor.type, actorId: input.actor.id ?? null };
-    await tx.insert(runtimeHistory).values([
-      { projectId: input.projectId, runtimeId: runtime.id, kind: "created", eventName: null, toState: snapshot.state, payload: { workflowDefinitionVersion: definition.version }, ...actor },
-      ...effects.history.map((h) => ({ ...h, projectId: input.projectId, runtimeId: runtime.id })),
-    ]);
-    await enqueueJobs(tx, effects.jobs);
-    await enqueueSystemEvents(tx, { before: null, after: runtime, result, eventName: null });
+    const [raw] = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        with entity as (${upsertEntity}),
+        rt as (
+          insert into workflow_runtimes (id, project_id, workflow_definition_id, workflow_definition_version, ${entityColumn},
+            state, status, tags, context, config, manual_review_reason, workflow_final_state, event_seq, resolved_at)
+          select ${ids.id}::uuid, ${input.projectId}::text, ${definition.id}::text, ${definition.version}::int, entity.id,
+            ${snapshot.state}::text, ${snapshot.status}::text, ${workflowRuntimes.tags.mapToDriverValue(snapshot.tags)}::text[],
+            ${JSON.stringify(snapshot.context)}::jsonb, ${JSON.stringify(input.config ?? {})}::jsonb,
+            ${snapshot.manualReviewReason}::text, ${snapshot.workflowFinalState}::text, ${events.length}::int,
+            case when ${result.completed}::boolean then now() end
+          from entity
+          where not ${newerVersion}
+          returning *
+        ),
+        h as (${historyInsert(input.projectId, ids.id, history, "rt")}),
+        j as (${jobsInsert(effects.jobs, "rt")})
+        select rt.*, ${applicableSubscriptionsJson("rt")} as applicable_subscriptions from rt`),
+    );
+    if (!raw) throw new StaleLatestVersion();
+    const runtime = fromRow(workflowRuntimes, raw);
+    const applicable = [...subscriptionsFrom(raw.applicable_subscriptions), ...(await materialiseRuntimeSubscriptions(tx, runtime))];
+    await enqueueSystemEvents(tx, { before: null, after: runtime, result, eventName: null }, { events, lastSequence: runtime.eventSeq, applicable });
     return {
       workflowDefinitionId: definition.id,
       workflowRuntimeId: runtime.id,
-      serviceEntityId: (entity.businessId ?? entity.endUserId)!,
+      serviceEntityId: (runtime.businessId ?? runtime.endUserId)!,
       runtime,
     };
   });
-}
-
-async function latestVersion(db: Db, projectId: string, id: string): Promise<number> {
-  const [row] = await db
-    .select({ version: workflowDefinitions.version })
-    .from(workflowDefinitions)
-    .where(and(eq(workflowDefinitions.projectId, projectId), eq(workflowDefinitions.id, id)))
-    .orderBy(desc(workflowDefinitions.version))
-    .limit(1);
-  if (!row) throw notFound("Workflow definition", id);
-  return row.version;
 }
 
 function contextProblems(contextSchema: JsonObject | null, documentsSchema: JsonObject | null, context: JsonObject, documents: unknown[]): FieldError[] {

@@ -8,32 +8,49 @@ import { subscriptionEventOf, type DeliveredEventName } from "./event-names";
 type Runtime = Pick<WorkflowRuntime, "id" | "projectId" | "workflowDefinitionId" | "config">;
 
 /**
- * Store the run request's `config.subscriptions` as runtime-level subscriptions, in the creation transaction.
- * An invalid entry (bad URL, unknown event) fails the run with 422 `validation_failed`.
+ * Store the run request's `config.subscriptions` as runtime-level subscriptions, in the creation transaction,
+ * and return the stored rows. An invalid entry (bad URL, unknown event) fails the run with 422
+ * `validation_failed`; `runtimeSubscriptionProblems` lets the caller check before writing anything.
  */
-export async function materialiseRuntimeSubscriptions(tx: Db, runtime: Runtime): Promise<void> {
+export async function materialiseRuntimeSubscriptions(tx: Db, runtime: Runtime): Promise<WebhookSubscription[]> {
   const { subscriptions, problems } = parseConfigSubscriptions(runtime.config);
   if (problems.length) throw validationFailed("config.subscriptions is invalid; fix the listed entries.", problems);
-  if (subscriptions.length === 0) return;
-  await tx.insert(webhookSubscriptions).values(
-    subscriptions.map((s) => ({
-      projectId: runtime.projectId,
-      level: "runtime" as const,
-      workflowDefinitionId: runtime.workflowDefinitionId,
-      runtimeId: runtime.id,
-      url: s.url,
-      events: s.events,
-    })),
-  );
+  if (subscriptions.length === 0) return [];
+  return tx
+    .insert(webhookSubscriptions)
+    .values(
+      subscriptions.map((s) => ({
+        projectId: runtime.projectId,
+        level: "runtime" as const,
+        workflowDefinitionId: runtime.workflowDefinitionId,
+        runtimeId: runtime.id,
+        url: s.url,
+        events: s.events,
+      })),
+    )
+    .returning();
+}
+
+/** Throw 422 `validation_failed` when the run request's `config.subscriptions` is invalid. */
+export function assertValidRuntimeSubscriptions(config: unknown): void {
+  const { problems } = parseConfigSubscriptions(config);
+  if (problems.length) throw validationFailed("config.subscriptions is invalid; fix the listed entries.", problems);
 }
 
 /**
  * Every subscription, active or not, that applies to `runtime`: the project's, the definition-level ones of
  * the runtime's pinned definition version (`definitionConfig.subscriptions`, materialised as rows on first
- * use so they can be disabled and referenced), and the runtime's own. Invalid definition entries are skipped.
+ * use so they can be disabled and referenced), and the runtime's own. `applicable` are the rows already read
+ * for the runtime (project, definition and runtime level; see `applicableSubscriptionsJson`), so only a
+ * definition subscription seen for the first time costs more statements. Invalid definition entries are skipped.
  */
-export async function subscriptionsForRuntime(tx: Db, runtime: Runtime, definitionConfig: unknown): Promise<WebhookSubscription[]> {
-  const rows = await selectApplicable(tx, runtime);
+export async function subscriptionsForRuntime(
+  tx: Db,
+  runtime: Runtime,
+  definitionConfig: unknown,
+  applicable?: WebhookSubscription[],
+): Promise<WebhookSubscription[]> {
+  const rows = applicable ?? (await selectApplicable(tx, runtime));
   const wanted = parseConfigSubscriptions(definitionConfig).subscriptions;
   const definitionRows: WebhookSubscription[] = [];
   const missing: ConfigSubscription[] = [];

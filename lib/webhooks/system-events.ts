@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { TransitionResult } from "../engine";
 import type { Db } from "../db/client";
-import { businesses, endUsers, users, webhookDeliveries, workflowRuntimes, type NewJob, type WorkflowRuntime } from "../db/schema";
+import { businesses, endUsers, users, webhookDeliveries, type NewJob, type WebhookSubscription, type WorkflowRuntime } from "../db/schema";
 import { env } from "../config/env";
 import { enqueueJobs } from "../jobs/queue";
 import { getCompiledDefinition } from "../runtime/definition-cache";
 import { buildPayload, type PayloadFacts } from "./build-payload";
 import { deliveryJobPayload } from "./delivery-job";
-import { deriveEvents } from "./derive-events";
+import type { DerivedEvent } from "./derive-events";
 import { MAX_DELIVERY_ATTEMPTS } from "./retry-schedule";
-import { materialiseRuntimeSubscriptions, pickTargets, subscriptionsForRuntime } from "./resolve-subscriptions";
+import { pickTargets, subscriptionsForRuntime } from "./resolve-subscriptions";
 
 /** One persisted step of a runtime, as seen by the system webhook layer. */
 export interface RuntimeStepChange {
@@ -22,23 +22,30 @@ export interface RuntimeStepChange {
   eventName: string | null;
 }
 
+/** The events a step emits and what its own statement already did for them. */
+export interface StepEvents {
+  /** `deriveEvents(change)`, computed before the step was written. */
+  events: DerivedEvent[];
+  /** The runtime's `event_seq` after the step's statement added `events.length` to it. */
+  lastSequence: number;
+  /** The subscription rows that apply to the runtime, read by the step's statement (see `applicableSubscriptionsJson`). */
+  applicable: WebhookSubscription[];
+}
+
 /**
  * Write the system webhook events a step causes (see `deriveEvents`) to `webhook_deliveries` and the outbox,
  * inside the step's transaction: they exist if and only if the step commits, and workers are woken at commit.
- * At creation it first stores the run request's `config.subscriptions` (runtime level). Every event takes the
- * next number of the runtime's `event_seq` (also when nobody subscribes to it) and gets a fresh id, which is
- * the `webhook-id` of each delivery of it.
+ * Every event has taken the next number of the runtime's `event_seq` (also when nobody subscribes to it) in
+ * the step's own statement, and gets a fresh id, which is the `webhook-id` of each delivery of it.
  */
-export async function enqueueSystemEvents(tx: Db, change: RuntimeStepChange): Promise<void> {
+export async function enqueueSystemEvents(tx: Db, change: RuntimeStepChange, step: StepEvents): Promise<void> {
   const { before, after } = change;
-  if (before === null) await materialiseRuntimeSubscriptions(tx, after);
-  const events = deriveEvents(change);
+  const { events, lastSequence } = step;
   if (events.length === 0) return;
-  const last = await reserveSequence(tx, after.id, events.length);
   const { row: definition } = await getCompiledDefinition(tx, after.projectId, after.workflowDefinitionId, after.workflowDefinitionVersion);
-  const subscriptions = await subscriptionsForRuntime(tx, after, definition.config);
+  const subscriptions = await subscriptionsForRuntime(tx, after, definition.config, step.applicable);
   const targeted = events
-    .map((event, i) => ({ ...event, sequence: last - events.length + 1 + i, targets: pickTargets(subscriptions, event.eventName) }))
+    .map((event, i) => ({ ...event, sequence: lastSequence - events.length + 1 + i, targets: pickTargets(subscriptions, event.eventName) }))
     .filter((event) => event.targets.length > 0);
   if (targeted.length === 0) return;
 
@@ -66,16 +73,6 @@ export async function enqueueSystemEvents(tx: Db, change: RuntimeStepChange): Pr
     payload: { ...deliveryJobPayload(id) },
   }));
   await enqueueJobs(tx, jobs);
-}
-
-/** Take `count` numbers from the runtime's event sequence; returns the last one taken. */
-async function reserveSequence(tx: Db, runtimeId: string, count: number): Promise<number> {
-  const [row] = await tx
-    .update(workflowRuntimes)
-    .set({ eventSeq: sql`${workflowRuntimes.eventSeq} + ${count}` })
-    .where(eq(workflowRuntimes.id, runtimeId))
-    .returning({ eventSeq: workflowRuntimes.eventSeq });
-  return row.eventSeq;
 }
 
 async function payloadFacts(tx: Db, runtime: WorkflowRuntime): Promise<PayloadFacts> {
