@@ -1,9 +1,17 @@
-import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { jobs } from "../db/schema";
+import { sql } from "drizzle-orm";
+import type { Db, DbHandle } from "../db/client";
+import { rowsOf } from "../db/rows";
 
 /** Longest wait honoured for `Prefer: wait=N`. */
 export const MAX_WAIT_SECONDS = 30;
+
+/** NOTIFY channel carrying the runtime id when one of its API plugin calls finishes (trigger, migration 0005). */
+export const PLUGIN_SETTLED_CHANNEL = "kyc_plugin_settled";
+
+/** Re-check this often even without a notification (a dropped LISTEN connection must not stall a waiter). */
+const RECHECK_MS = 1000;
+/** Poll interval when this process could not LISTEN at all. */
+const POLL_MS = 100;
 
 /** The seconds asked for by `Prefer: wait=N` (RFC 7240), capped at 30; null when absent or invalid. */
 export function preferredWait(req: Request): number | null {
@@ -14,20 +22,69 @@ export function preferredWait(req: Request): number | null {
 
 /**
  * Wait until the runtime has no pending API plugin calls (it has "settled"), or `seconds` pass.
- * Returns whether it settled.
+ * Returns whether it settled. Waiters sleep until the database says one of the runtime's calls finished
+ * (whichever process's worker ran it), then check again, so a wait costs a query per finished call rather
+ * than a query per poll.
  */
-export async function waitUntilSettled(db: Db, runtimeId: string, seconds: number): Promise<boolean> {
+export async function waitUntilSettled(handle: DbHandle, runtimeId: string, seconds: number): Promise<boolean> {
   const deadline = Date.now() + seconds * 1000;
-  let delay = 5;
+  const signals = await settleSignals(handle).catch(() => null);
   for (;;) {
-    const [pending] = await db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.runtimeId, runtimeId), eq(jobs.status, "pending"), inArray(jobs.kind, ["api_plugin"])))
-      .limit(1);
-    if (!pending) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((r) => setTimeout(r, Math.min(delay, deadline - Date.now())));
-    delay = Math.min(delay * 2, 100);
+    const wake = signals ? signals.next(runtimeId) : null;
+    try {
+      if (!(await hasPendingPluginCall(handle.db, runtimeId))) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await Promise.race([wake?.promise, sleep(Math.min(left, signals ? RECHECK_MS : POLL_MS))]);
+    } finally {
+      wake?.cancel();
+    }
   }
+}
+
+async function hasPendingPluginCall(db: Db, runtimeId: string): Promise<boolean> {
+  const [row] = rowsOf<{ pending: boolean }>(
+    await db.execute(sql`select exists (select 1 from jobs where runtime_id = ${runtimeId}::uuid and status = 'pending' and kind = 'api_plugin') as pending`),
+  );
+  return row.pending;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+interface SettleSignals {
+  /** A promise resolved by the next notification for `runtimeId`; register before checking, then await. */
+  next(runtimeId: string): { promise: Promise<void>; cancel(): void };
+}
+
+const listening = new WeakMap<DbHandle, Promise<SettleSignals>>();
+
+/** One LISTEN per database handle (process), fanned out to the waiters of each runtime. */
+function settleSignals(handle: DbHandle): Promise<SettleSignals> {
+  let signals = listening.get(handle);
+  if (!signals) {
+    const waiters = new Map<string, Set<() => void>>();
+    signals = handle
+      .listen(PLUGIN_SETTLED_CHANNEL, (runtimeId) => {
+        for (const wake of waiters.get(runtimeId) ?? []) wake();
+      })
+      .then(() => ({
+        next(runtimeId: string) {
+          let wake!: () => void;
+          const promise = new Promise<void>((resolve) => (wake = resolve));
+          const set = waiters.get(runtimeId) ?? new Set();
+          set.add(wake);
+          waiters.set(runtimeId, set);
+          return {
+            promise,
+            cancel() {
+              set.delete(wake);
+              if (set.size === 0 && waiters.get(runtimeId) === set) waiters.delete(runtimeId);
+            },
+          };
+        },
+      }));
+    listening.set(handle, signals);
+    signals.catch(() => listening.delete(handle));
+  }
+  return signals;
 }

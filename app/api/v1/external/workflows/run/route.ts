@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { getDb, getDbHandle } from "@/lib/db/client";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { readJsonBody } from "@/lib/api/read-json";
 import { idempotent } from "@/lib/api/idempotency";
@@ -21,7 +21,7 @@ export const POST = withApiKey(async (req, { auth }) => {
   res.headers.set("Location", `/api/v1/external/workflows/${workflowRuntimeId}`);
   const wait = preferredWait(req);
   if (wait !== null) {
-    await waitUntilSettled(db, workflowRuntimeId, wait);
+    await waitUntilSettled(await getDbHandle(), workflowRuntimeId, wait);
     res.headers.set("Preference-Applied", `wait=${wait}`);
   }
   return res;

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { getDb, getDbHandle } from "@/lib/db/client";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { readJsonBody } from "@/lib/api/read-json";
 import { idempotent } from "@/lib/api/idempotency";
@@ -32,7 +32,7 @@ export const POST = withApiKey<Params>(async (req, { auth, params }) => {
   });
   const wait = preferredWait(req);
   if (wait === null || res.status !== 200) return withEtag(res);
-  await waitUntilSettled(db, params.workflowRuntimeId, wait);
+  await waitUntilSettled(await getDbHandle(), params.workflowRuntimeId, wait);
   const settled = await loadRuntimeView(db, await getRuntimeOrThrow(db, auth.projectId, params.workflowRuntimeId));
   return Response.json(settled, { headers: { "Preference-Applied": `wait=${wait}`, ETag: etagOf(settled.version) } });
 });
