@@ -20,15 +20,7 @@ export async function boot(): Promise<void> {
         const { startWorker } = await import("./worker/worker");
         const worker = await startWorker(handle);
         console.log(`[boot] in-process worker ${worker.id} started (RUN_WORKER=false to run workers separately)`);
-        // Listening for a signal replaces Node's default exit, so finish the jobs in flight (bounded) and exit.
-        const shutdown = () => {
-          const timer = setTimeout(() => process.exit(0), 10_000);
-          void worker.stop().finally(() => {
-            clearTimeout(timer);
-            process.exit(0);
-          });
-        };
-        for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, shutdown);
+        for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => finishWorkerBeforeExit(worker.stop()));
       }
     } catch (error) {
       console.error("[boot] start-up failed:", error instanceof Error ? error.message : error);
@@ -36,4 +28,25 @@ export async function boot(): Promise<void> {
     }
   })();
   return g[BOOTED];
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * On SIGTERM/SIGINT Next.js closes its HTTP server (letting requests in flight finish) and then calls
+ * `process.exit`. Hold that exit until the in-process worker has stopped too (its jobs in flight finished,
+ * bounded by the worker's own stop), so a deploy does not leave jobs to wait out their lease. Without a
+ * server exit (another host, or `NEXT_MANUAL_SIG_HANDLE`), exit once the worker has stopped and the grace
+ * period has passed.
+ */
+function finishWorkerBeforeExit(workerStopped: Promise<void>): void {
+  const exit = process.exit.bind(process);
+  const stopped = workerStopped.catch((error) => console.error("[boot] worker stop failed:", error));
+  let code: number | undefined;
+  process.exit = ((requested?: number) => {
+    code = requested ?? 0;
+    void stopped.then(() => exit(code));
+  }) as typeof process.exit;
+  const deadline = setTimeout(() => exit(code ?? 0), SHUTDOWN_GRACE_MS);
+  void stopped.then(() => deadline.unref());
 }

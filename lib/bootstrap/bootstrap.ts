@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { env } from "../config/env";
 import type { Db } from "../db/client";
 import { apiKeys, projects, users } from "../db/schema";
@@ -16,11 +16,19 @@ export const DEFAULT_PROJECT_ID = "default";
  */
 export async function bootstrap(db: Db, log: (line: string) => void = console.log): Promise<void> {
   const e = env();
-  await ensureDefaultProject(db);
-  await ensureAdmin(db, log);
-  await ensureApiKey(db, log);
-  await seedExampleDefinition(db, DEFAULT_PROJECT_ID);
-  if (e.APP_ENVIRONMENT === "sandbox") await seedSandboxSecrets(db, DEFAULT_PROJECT_ID);
+  // One transaction under an advisory lock: processes starting together on a fresh database (WEB_CONCURRENCY,
+  // several containers) seed once, and credentials are printed only once they are committed.
+  const lines: string[] = [];
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('kyc-bootstrap'))`);
+    await ensureDefaultProject(tx);
+    await ensureAdmin(tx, (line) => lines.push(line));
+    await ensureApiKey(tx, (line) => lines.push(line));
+    await seedExampleDefinition(tx, DEFAULT_PROJECT_ID);
+    if (e.APP_ENVIRONMENT === "sandbox") await seedSandboxSecrets(tx, DEFAULT_PROJECT_ID);
+  });
+  lines.forEach((line) => log(line));
 }
 
 async function ensureDefaultProject(db: Db): Promise<void> {
