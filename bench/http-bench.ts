@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { apiClient } from "./lib/api-client";
 import { startBenchApp } from "./lib/app-server";
+import { cpuPer, cpuSnapshot } from "./lib/cpu-accounting";
 import { closedLoop, Latencies, openLoop } from "./lib/stats";
 
 const API_KEY = process.env.BENCH_API_KEY ?? "kyc_bench_key_0123456789abcdef0123";
@@ -31,7 +32,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
   const app = external
     ? { baseUrl: external, stop: async () => undefined }
     : await startBenchApp({ SEED_API_KEY: API_KEY, OUTBOUND_ALLOWED_HOSTS: new URL(stub.origin).host, RATE_LIMIT_PER_MINUTE: "0" });
-  const lat = { run: new Latencies(), sendEvent: new Latencies(), sendEventWait: new Latencies(), sendEventAt1000: new Latencies() };
+  const lat = { run: new Latencies(), sendEvent: new Latencies(), sendEventWait: new Latencies(), sendEventAtGoal: new Latencies(), sendEventSteady: new Latencies() };
   let n = 0;
   const client = apiClient(app.baseUrl, API_KEY, CLIENTS * 2);
   const post = async (path: string, body: unknown, into: Latencies, headers: Record<string, string> = {}) => {
@@ -49,29 +50,51 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
       api_config: { url: `${stub.origin}/registry`, webhook_url: `${stub.origin}/hooks` },
     },
   });
+  const postSteady = async (rate: number, seconds: number, into: Latencies) => {
+    // Fresh runtimes, one `start` each, sent at a fixed rate whatever the answers (open loop).
+    const targets: string[] = [];
+    const needed = Math.ceil(rate * seconds);
+    await closedLoop(CLIENTS, 60_000, async () => {
+      if (targets.length >= needed) return;
+      targets.push((await post("/api/v1/external/workflows/run", runBody(), new Latencies())).workflowRuntimeId as string);
+    }, () => targets.length >= needed);
+    await drain();
+    await openLoop(rate, seconds * 1000, async (k) => {
+      await post(`/api/v1/external/workflows/${targets[k]}/send-event`, { name: "start" }, into);
+    });
+    await drain();
+  };
+  // Wait until the worker has made the vendor calls queued so far, so the next phase does not run behind a backlog.
+  const drain = async () => {
+    const started = performance.now();
+    for (;;) {
+      const page = (await client.get("/api/v1/external/workflows?state=check_business_details&limit=1")).json as { data: unknown[] };
+      if (page.data.length === 0 || performance.now() - started > 120_000) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return (performance.now() - started) / 1000;
+  };
   try {
     // Warm up (compile caches, connections).
     await closedLoop(8, 1500, async () => void (await post("/api/v1/external/workflows/run", runBody(), new Latencies())));
 
     const created: string[] = [];
+    let cpu = cpuSnapshot();
     const runs = await closedLoop(CLIENTS, DURATION_MS, async () => {
       const r = await post("/api/v1/external/workflows/run", runBody(), lat.run);
       created.push(r.workflowRuntimeId as string);
     });
+    const cpuPerRun = cpuPer(cpu, cpuSnapshot(), runs);
     let i = 0;
+    cpu = cpuSnapshot();
     const events = await closedLoop(CLIENTS, DURATION_MS, async () => {
       const id = created[i++];
       if (!id) return;
       await post(`/api/v1/external/workflows/${id}/send-event`, { name: "start" }, lat.sendEvent);
     });
-    // Let the worker drain the vendor calls the events phase queued, so flows are not measured behind a backlog.
-    const drainStarted = performance.now();
-    for (;;) {
-      const page = (await client.get("/api/v1/external/workflows?state=check_business_details&limit=1")).json as { data: unknown[] };
-      if (page.data.length === 0 || performance.now() - drainStarted > 120_000) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    const drainSeconds = (performance.now() - drainStarted) / 1000;
+    const drainSeconds = await drain();
+    const cpuPerEvent = cpuPer(cpu, cpuSnapshot(), events);
+    cpu = cpuSnapshot();
     const flows = await closedLoop(CLIENTS, DURATION_MS, async () => {
       const r = await post("/api/v1/external/workflows/run", runBody(), lat.run);
       const id = r.workflowRuntimeId as string;
@@ -80,24 +103,27 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
       const done = await post(`/api/v1/external/workflows/${id}/send-event`, { name: "approve" }, lat.sendEvent);
       if (done.status !== "completed") throw new Error("flow did not complete");
     });
-    // Fixed 1,000 events/s for the p99 goal: fresh runtimes, one `start` each.
-    const targets: string[] = [];
-    await closedLoop(CLIENTS, 6000, async () => void targets.push((await post("/api/v1/external/workflows/run", runBody(), new Latencies())).workflowRuntimeId as string));
+    const cpuPerFlow = cpuPer(cpu, cpuSnapshot(), flows);
     const rate = Number(process.env.BENCH_EVENT_RATE ?? 1000);
-    const paced = Math.min(targets.length, Math.floor((rate * 4000) / 1000));
-    await openLoop(rate, (paced / rate) * 1000, async (k) => {
-      await post(`/api/v1/external/workflows/${targets[k]}/send-event`, { name: "start" }, lat.sendEventAt1000);
-    });
+    await postSteady(rate, 4, lat.sendEventAtGoal);
+    // The same at a rate this machine sustains (half the measured events/s), to show latency without a queue.
+    const steadyRate = Number(process.env.BENCH_STEADY_RATE ?? Math.max(50, Math.round(events / (DURATION_MS / 1000) / 2 / 50) * 50));
+    await postSteady(steadyRate, 4, lat.sendEventSteady);
     return {
       "runs/s": Math.round(runs / (DURATION_MS / 1000)),
-      "events/s": Math.round(events / (DURATION_MS / 1000)),
+      "events/s (start: each also queues a vendor call)": Math.round(events / (DURATION_MS / 1000)),
       "complete flows/s (run, start+wait, approve)": Math.round(flows / (DURATION_MS / 1000)),
       clients: CLIENTS,
+      "app server processes": Number(process.env.BENCH_APP_PROCESSES ?? 1),
       "seconds to drain the vendor calls queued by the events phase": Math.round(drainSeconds * 10) / 10,
       "POST /workflows/run latency ms": lat.run.summary(),
       "POST /send-event latency ms": lat.sendEvent.summary(),
       "POST /send-event (Prefer: wait, incl. vendor call) latency ms": lat.sendEventWait.summary(),
-      [`POST /send-event at ${rate}/s open loop latency ms`]: lat.sendEventAt1000.summary(),
+      [`POST /send-event at ${rate}/s open loop latency ms`]: lat.sendEventAtGoal.summary(),
+      [`POST /send-event at ${steadyRate}/s open loop latency ms`]: lat.sendEventSteady.summary(),
+      "CPU ms per run (app, postgres, load generator)": cpuPerRun ?? "n/a",
+      "CPU ms per event, incl. its vendor call (app, postgres, load generator)": cpuPerEvent ?? "n/a",
+      "CPU ms per complete flow (app, postgres, load generator)": cpuPerFlow ?? "n/a",
     };
   } finally {
     await client.close();

@@ -24,13 +24,13 @@ export class Latencies {
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-/** Run `clients` concurrent loops of `task` for `durationMs`; returns completed task count. */
-export async function closedLoop(clients: number, durationMs: number, task: (client: number) => Promise<void>): Promise<number> {
+/** Run `clients` concurrent loops of `task` for `durationMs` (or until `enough()`); returns completed task count. */
+export async function closedLoop(clients: number, durationMs: number, task: (client: number) => Promise<void>, enough: () => boolean = () => false): Promise<number> {
   const deadline = performance.now() + durationMs;
   let done = 0;
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
-      while (performance.now() < deadline) {
+      while (performance.now() < deadline && !enough()) {
         await task(client);
         done++;
       }
