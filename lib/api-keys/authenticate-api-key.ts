@@ -1,7 +1,8 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { unauthorized } from "../api/errors";
-import type { Db } from "../db/client";
+import type { Db, DbHandle } from "../db/client";
 import { apiKeys } from "../db/schema";
+import { sharedChannel } from "../db/shared-channel";
 import { hashApiKey } from "../security/api-key-format";
 
 /** Who is calling: the key's project scopes every query of the request. */
@@ -10,46 +11,106 @@ export interface ApiAuth {
   apiKeyId: string;
 }
 
-/** A positive lookup is reused this long; `revokeApiKey` drops it at once in this process. */
+/** NOTIFY channel carrying the hash of a key that was revoked or deleted (trigger, migration 0007). */
+export const API_KEY_REVOKED_CHANNEL = "kyc_api_key_revoked";
+
+/**
+ * A positive lookup is reused this long. Revocations reach every process at once through
+ * `API_KEY_REVOKED_CHANNEL`; the limit only matters when that notification is lost (a dropped LISTEN connection).
+ */
 const CACHE_TTL_MS = 5_000;
 /** `last_used_at` is written at most once per key per this interval (per process, and guarded in SQL). */
 const TOUCH_INTERVAL_MS = 60_000;
 
-let cache = new WeakMap<Db, Map<string, { auth: ApiAuth; until: number }>>();
+interface KeyCache {
+  entries: Map<string, { auth: ApiAuth; until: number }>;
+  /** Bumped whenever an entry is dropped, so a lookup that raced with a revocation is not cached. */
+  generation: number;
+}
+
+let caches = new WeakMap<Db, KeyCache>();
+/** Per database: settles once the revocation LISTEN is in effect, or has failed (then it is tried again). */
+const watching = new WeakMap<Db, Promise<void>>();
 const touched = new Map<string, number>();
+let loggedListenFailure = false;
 
 /**
  * Resolve `Authorization: Bearer <key>` to the key's project, or throw 401 `unauthorized` (with
  * `WWW-Authenticate: Bearer`) when the header is missing, malformed, unknown or revoked.
- * Only the SHA-256 of the key is looked up; hits are cached for 5 s per process.
+ * Only the SHA-256 of the key is looked up. Hits are cached per process and database for `cacheTtlMs`
+ * (default 5 s); a revocation in any process drops them here as soon as its NOTIFY arrives.
  */
-export async function authenticateApiKey(db: Db, authorization: string | null, now: number = Date.now()): Promise<ApiAuth> {
+export async function authenticateApiKey(
+  handle: DbHandle,
+  authorization: string | null,
+  options: { now?: number; cacheTtlMs?: number } = {},
+): Promise<ApiAuth> {
+  const { now = Date.now(), cacheTtlMs = CACHE_TTL_MS } = options;
   const key = bearerToken(authorization);
   if (!key) throw unauthorized();
   const hash = hashApiKey(key);
-  let perDb = cache.get(db);
-  if (!perDb) cache.set(db, (perDb = new Map()));
-  const hit = perDb.get(hash);
+  const cache = cacheFor(handle.db);
+  const hit = cache.entries.get(hash);
   if (hit && hit.until > now) return hit.auth;
-  const [row] = await db
+  await watchRevocations(handle);
+  const generation = cache.generation;
+  const [row] = await handle.db
     .select({ id: apiKeys.id, projectId: apiKeys.projectId })
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
     .limit(1);
   if (!row) {
-    perDb.delete(hash);
+    cache.entries.delete(hash);
     throw unauthorized("The API key is unknown or revoked: send `Authorization: Bearer <API_KEY>` with an active key.");
   }
   const auth = { projectId: row.projectId, apiKeyId: row.id };
-  perDb.set(hash, { auth, until: now + CACHE_TTL_MS });
-  await touchLastUsed(db, row.id, now);
+  if (cache.generation === generation) cache.entries.set(hash, { auth, until: now + cacheTtlMs });
+  await touchLastUsed(handle.db, row.id, now);
   return auth;
 }
 
-/** Forget cached lookups (after a revocation, or in tests). */
+/** Drop one key (by hash) from this process's cache for `db`: a revocation made here takes effect at once. */
+export function forgetApiKey(db: Db, keyHash: string): void {
+  const cache = caches.get(db);
+  if (!cache) return;
+  cache.entries.delete(keyHash);
+  cache.generation++;
+}
+
+/** Forget all cached lookups (tests). */
 export function clearApiKeyCache(): void {
-  cache = new WeakMap();
+  caches = new WeakMap();
   touched.clear();
+}
+
+function cacheFor(db: Db): KeyCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = { entries: new Map(), generation: 0 }));
+  return cache;
+}
+
+/**
+ * Start listening for revocations before the first lookup is cached, so every cached entry was read while
+ * notifications were arriving. When LISTEN fails, entries still expire after the TTL; the next miss tries again.
+ */
+function watchRevocations(handle: DbHandle): Promise<void> {
+  const db = handle.db;
+  let started = watching.get(db);
+  if (!started) {
+    started = sharedChannel(handle, API_KEY_REVOKED_CHANNEL).then(
+      (channel) => {
+        loggedListenFailure = false;
+        channel.subscribe((keyHash) => forgetApiKey(db, keyHash));
+      },
+      (error: unknown) => {
+        watching.delete(db);
+        if (!loggedListenFailure) console.warn(`[auth] cannot listen for API key revocations (cached keys expire after ${CACHE_TTL_MS / 1000} s instead):`, (error as Error).message);
+        loggedListenFailure = true;
+      },
+    );
+    watching.set(db, started);
+  }
+  return started;
 }
 
 function bearerToken(header: string | null): string | undefined {

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { apiKeys } from "../db/schema";
 import { apiKeyPrefix, generateApiKey, hashApiKey } from "../security/api-key-format";
-import { clearApiKeyCache } from "./authenticate-api-key";
+import { forgetApiKey } from "./authenticate-api-key";
 
 /** A newly created key: `key` is shown exactly once; only its hash is stored. */
 export interface CreatedApiKey {
@@ -29,7 +29,8 @@ export async function createApiKey(db: Db, projectId: string, name: string): Pro
 
 /**
  * Revoke a key of the project; returns false when no active key with that id exists there.
- * Takes effect at once in this process and within 5 s (the lookup cache) in others.
+ * Takes effect at once in this process, and in others as soon as the revocation's NOTIFY reaches them
+ * (migration 0007); a process that missed it stops trusting its cached lookup within 5 s.
  */
 export async function revokeApiKey(db: Db, projectId: string, id: string): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
@@ -37,8 +38,8 @@ export async function revokeApiKey(db: Db, projectId: string, id: string): Promi
     .update(apiKeys)
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.projectId, projectId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
-  clearApiKeyCache();
+    .returning({ keyHash: apiKeys.keyHash });
+  for (const { keyHash } of revoked) forgetApiKey(db, keyHash);
   return revoked.length > 0;
 }
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db, DbHandle } from "../db/client";
 import { rowsOf } from "../db/rows";
+import { sharedChannel } from "../db/shared-channel";
 
 /** Longest wait honoured for `Prefer: wait=N`. */
 export const MAX_WAIT_SECONDS = 30;
@@ -56,35 +57,14 @@ interface SettleSignals {
   next(runtimeId: string): { promise: Promise<void>; cancel(): void };
 }
 
-const listening = new WeakMap<DbHandle, Promise<SettleSignals>>();
-
-/** One LISTEN per database handle (process), fanned out to the waiters of each runtime. */
-function settleSignals(handle: DbHandle): Promise<SettleSignals> {
-  let signals = listening.get(handle);
-  if (!signals) {
-    const waiters = new Map<string, Set<() => void>>();
-    signals = handle
-      .listen(PLUGIN_SETTLED_CHANNEL, (runtimeId) => {
-        for (const wake of waiters.get(runtimeId) ?? []) wake();
-      })
-      .then(() => ({
-        next(runtimeId: string) {
-          let wake!: () => void;
-          const promise = new Promise<void>((resolve) => (wake = resolve));
-          const set = waiters.get(runtimeId) ?? new Set();
-          set.add(wake);
-          waiters.set(runtimeId, set);
-          return {
-            promise,
-            cancel() {
-              set.delete(wake);
-              if (set.size === 0 && waiters.get(runtimeId) === set) waiters.delete(runtimeId);
-            },
-          };
-        },
-      }));
-    listening.set(handle, signals);
-    signals.catch(() => listening.delete(handle));
-  }
-  return signals;
+/** One LISTEN per database (process), fanned out to the waiters of each runtime. */
+async function settleSignals(handle: DbHandle): Promise<SettleSignals> {
+  const channel = await sharedChannel(handle, PLUGIN_SETTLED_CHANNEL);
+  return {
+    next(runtimeId: string) {
+      let wake!: () => void;
+      const promise = new Promise<void>((resolve) => (wake = resolve));
+      return { promise, cancel: channel.subscribe(() => wake(), runtimeId) };
+    },
+  };
 }

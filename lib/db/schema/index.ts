@@ -10,3 +10,4 @@ export * from "./jobs";
 export * from "./webhooks";
 export * from "./filters";
 export * from "./idempotency";
+export * from "./rate-limit-windows";
