@@ -3,7 +3,7 @@ import { buildPluginRequest, getPlugin, resolveSecrets, resolveUrlSecrets, trans
 import type { Db } from "../db/client";
 import { runtimeHistory, workflowRuntimes, type Job, type NewRuntimeHistoryRow } from "../db/schema";
 import { backoffDelay, retryAfterMs } from "../jobs/backoff";
-import { DONE, type JobOutcome } from "../jobs/outcome";
+import { DONE, DONE_AND_RECORDED, type JobOutcome } from "../jobs/outcome";
 import { OutboundError, safeFetch, type SafeResponse } from "../net/safe-fetch";
 import { getCompiledDefinition } from "../runtime/definition-cache";
 import { deliverPluginResult } from "../runtime/deliver-plugin-result";
@@ -33,10 +33,14 @@ export async function runApiPluginJob(db: Db, job: Job): Promise<JobOutcome> {
   const retry = pluginRetryPolicy(plugin, "api_plugin");
   const record: CallRecord = { kind: "plugin_call", eventName: plugin.name, fromState: p.state, toState: p.state, actorType: "system" };
   const finish = (result: Omit<PluginResultInput, "pluginName" | "expectedState">, details: Record<string, unknown>) =>
-    deliverPluginResult(db, job.projectId, p.runtimeId, { ...result, pluginName: plugin.name, expectedState: p.state }, {
-      ...record,
-      payload: { plugin: plugin.name, kind: "api", attempt: job.attempts, ok: result.ok, error: result.error ?? null, ...details },
-    }).then(() => DONE);
+    deliverPluginResult(
+      db,
+      job.projectId,
+      p.runtimeId,
+      { ...result, pluginName: plugin.name, expectedState: p.state },
+      { ...record, payload: { plugin: plugin.name, kind: "api", attempt: job.attempts, ok: result.ok, error: result.error ?? null, ...details } },
+      job,
+    ).then(() => DONE_AND_RECORDED);
 
   let request;
   let headers: Record<string, string>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowOutbound, resetOutbound } from "@/tests/helpers/outbound";
 import { and, asc, eq } from "drizzle-orm";
 import { openTestDatabase, type TestDatabase } from "../db/testing";
-import { runtimeHistory } from "../db/schema";
+import { jobs, runtimeHistory } from "../db/schema";
 import { startWorker, type RunningWorker } from "../worker/worker";
 import { eventually, startVendorStub, type ReceivedRequest, type StubReply } from "../../tests/helpers/vendor-stub";
 import { getRuntime, runContext, seedDefinition, seedProject } from "../../tests/helpers/seed";
@@ -95,6 +95,20 @@ describe(`worked example end to end (${process.env.TEST_DB_KIND})`, () => {
     expect(approved.state).toBe("approve");
     expect(approved.workflowFinalState).toBe("approved");
     expect(approved.version).toBe(r.version + 1);
+  });
+
+  it("the vendor call's job is marked succeeded in the transaction that stores its result", async () => {
+    const r = await runTo("0700");
+    await eventually(async () => {
+      const [job] = await t.db.select().from(jobs).where(and(eq(jobs.runtimeId, r.id), eq(jobs.kind, "api_plugin")));
+      return job.status === "succeeded" ? job : null;
+    }, "the api_plugin job to be succeeded");
+    const [job] = await t.db.select().from(jobs).where(and(eq(jobs.runtimeId, r.id), eq(jobs.kind, "api_plugin")));
+    const steps = await t.db.select().from(runtimeHistory).where(and(eq(runtimeHistory.runtimeId, r.id), eq(runtimeHistory.kind, "plugin_call")));
+    // now() is the transaction's start time: equal timestamps mean one transaction wrote both.
+    expect(steps).toHaveLength(1);
+    expect(job.finishedAt?.getTime()).toBe(steps[0].at.getTime());
+    expect(job).toMatchObject({ attempts: 1, lockedUntil: null, lastError: null });
   });
 
   it("score 0.3 and exactly 0.5: auto-rejected, and the fail webhook carries the whole context", async () => {

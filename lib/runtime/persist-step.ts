@@ -3,11 +3,11 @@ import type { CompiledWorkflow, TransitionResult } from "../engine";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { fromRow } from "../db/raw-sql";
-import { workflowRuntimes, type WorkflowRuntime } from "../db/schema";
+import { workflowRuntimes, type Job, type WorkflowRuntime } from "../db/schema";
 import { deriveEvents } from "../webhooks/derive-events";
 import { enqueueSystemEvents } from "../webhooks/system-events";
 import { effectJobs } from "./effect-jobs";
-import { applicableSubscriptionsJson, historyInsert, jobsInsert, subscriptionsFrom, type HistoryInput } from "./step-sql";
+import { applicableSubscriptionsJson, historyInsert, jobCompletion, jobsInsert, subscriptionsFrom, type HistoryInput } from "./step-sql";
 import type { Actor } from "./types";
 
 export interface StepCause {
@@ -16,6 +16,8 @@ export interface StepCause {
   actor: Actor;
   /** Extra history rows to append before the transition row (e.g. the plugin call that produced the event). */
   history?: HistoryInput[];
+  /** The claimed job whose work this step stores: marked succeeded in the step's statement (if its lease still holds). */
+  completesJob?: Pick<Job, "id" | "lockedBy">;
 }
 
 /**
@@ -56,9 +58,10 @@ export async function persistStep(
   history.push(...effects.history);
   const writeHistory = historyInsert(runtime.projectId, runtime.id, history);
   const writeJobs = jobsInsert(effects.jobs);
+  const completeJob = cause.completesJob ? jobCompletion(cause.completesJob) : sql`select 1`;
 
   if (!moved) {
-    await tx.execute(sql`with h as (${writeHistory}), j as (${writeJobs}) select 1`);
+    await tx.execute(sql`with h as (${writeHistory}), j as (${writeJobs}), done as (${completeJob}) select 1`);
     return runtime;
   }
 
@@ -91,7 +94,8 @@ export async function persistStep(
         returning *
       ),
       h as (${writeHistory}),
-      j as (${writeJobs})
+      j as (${writeJobs}),
+      done as (${completeJob})
       select rt.*, ${applicableSubscriptionsJson("rt")} as applicable_subscriptions from rt`),
   );
   const updated = fromRow(workflowRuntimes, raw);

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { webhookSubscriptions, type NewJob, type NewRuntimeHistoryRow, type WebhookSubscription } from "../db/schema";
+import { webhookSubscriptions, type Job, type NewJob, type NewRuntimeHistoryRow, type WebhookSubscription } from "../db/schema";
 import { fromRow } from "../db/raw-sql";
 
 export type HistoryInput = Omit<NewRuntimeHistoryRow, "projectId" | "runtimeId">;
@@ -29,6 +29,12 @@ export function jobsInsert(rows: NewJob[], onlyWith?: string): SQL {
   return sql`insert into jobs (project_id, kind, runtime_id, payload, max_attempts)
     select r.v->>'p', r.v->>'k', (r.v->>'r')::uuid, r.v->'d', (r.v->>'m')::int
     from ${sourceOf(onlyWith)} jsonb_array_elements(${json}::jsonb) with ordinality as r(v, n) order by r.n`;
+}
+
+/** Mark a claimed job succeeded, as `completeJob` does: only while `lockedBy` still holds its lease. */
+export function jobCompletion(job: Pick<Job, "id" | "lockedBy">): SQL {
+  return sql`update jobs set status = 'succeeded', finished_at = now(), locked_until = null, last_error = null
+    where id = ${job.id}::bigint and locked_by = ${job.lockedBy}::text`;
 }
 
 /**

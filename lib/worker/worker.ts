@@ -53,7 +53,9 @@ export async function startWorker(handle: DbHandle, options: WorkerOptions = {})
       outcome = job.attempts < job.maxAttempts ? { type: "retry", delayMs: 1000 * job.attempts, error: message } : { type: "failed", error: message };
     }
     try {
-      if (outcome.type === "done") await completeJob(handle.db, job, id);
+      if (outcome.type === "done") {
+        if (!outcome.recorded) await completeJob(handle.db, job, id);
+      }
       else if (outcome.type === "retry") await retryJob(handle.db, job, id, outcome.error, outcome.delayMs);
       else await failJob(handle.db, job, id, outcome.error);
     } catch (error) {
