@@ -1,38 +1,37 @@
+import type { Db } from "../db/client";
 import { AppError } from "./errors";
+import { addToRateLimitWindow } from "./rate-limit-windows";
+import { RateLimiter, type RateLimitResult } from "./rate-limiter";
 
-/** The outcome of counting one request against a key's budget. */
-export interface RateLimitResult {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** Seconds until the current window ends and the budget is full again. */
-  resetSeconds: number;
-}
+export type { RateLimitResult } from "./rate-limiter";
 
-const WINDOW_MS = 60_000;
-const SWEEP_AT = 10_000;
-const windows = new Map<string, { start: number; count: number }>();
+const GLOBAL_KEY = Symbol.for("kyc.api.rate-limiters");
+type Holder = { [GLOBAL_KEY]?: WeakMap<Db, RateLimiter> };
+const holder = globalThis as unknown as Holder;
 
 /**
- * Fixed one-minute window per key, in memory (per process): the first request opens a window; at most
- * `limit` requests are allowed until it ends. `limit` 0 disables limiting (returns `undefined`).
- * Several app processes each keep their own budget, so the effective limit is `limit × processes`.
+ * The API's per-key limiter for this process and database: counts are shared with every other process on the
+ * same database through `rate_limit_windows` (see `RateLimiter` for the over-admission bound). Kept on
+ * `globalThis`, like the database handle, so every Next.js bundle in the process counts together.
+ */
+export function apiRateLimiter(db: Db): RateLimiter {
+  const limiters = (holder[GLOBAL_KEY] ??= new WeakMap());
+  let limiter = limiters.get(db);
+  if (!limiter) {
+    limiter = new RateLimiter({ sync: (apiKeyId, windowStart, count) => addToRateLimitWindow(db, apiKeyId, windowStart, count) });
+    limiters.set(db, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * Count one request against the key's per-minute budget; `limit` 0 disables limiting (returns `undefined`).
  *
  * @example
- * const r = consumeRateLimit(apiKeyId, 6000); // { allowed: true, limit: 6000, remaining: 5999, resetSeconds: 60 }
+ * const r = await consumeRateLimit(db, apiKeyId, 6000); // { allowed: true, limit: 6000, remaining: 5999, resetSeconds: 37 }
  */
-export function consumeRateLimit(key: string, limit: number, now: number = Date.now()): RateLimitResult | undefined {
-  if (limit <= 0) return undefined;
-  let window = windows.get(key);
-  if (!window || now - window.start >= WINDOW_MS) {
-    if (windows.size >= SWEEP_AT) sweep(now);
-    window = { start: now, count: 0 };
-    windows.set(key, window);
-  }
-  const resetSeconds = Math.max(1, Math.ceil((window.start + WINDOW_MS - now) / 1000));
-  if (window.count >= limit) return { allowed: false, limit, remaining: 0, resetSeconds };
-  window.count++;
-  return { allowed: true, limit, remaining: limit - window.count, resetSeconds };
+export function consumeRateLimit(db: Db, key: string, limit: number): Promise<RateLimitResult | undefined> {
+  return limit <= 0 ? Promise.resolve(undefined) : apiRateLimiter(db).consume(key, limit);
 }
 
 /** `RateLimit-*` headers (IETF httpapi draft) describing the key's budget after this request. */
@@ -55,11 +54,7 @@ export function rateLimited(result: RateLimitResult): AppError {
   );
 }
 
-/** Forget all windows (tests). */
-export function resetRateLimits(): void {
-  windows.clear();
-}
-
-function sweep(now: number): void {
-  for (const [key, window] of windows) if (now - window.start >= WINDOW_MS) windows.delete(key);
+/** Forget this process's windows for `db` (tests); counts already shared through the database stay there. */
+export function resetRateLimits(db: Db): void {
+  holder[GLOBAL_KEY]?.get(db)?.reset();
 }

@@ -1,6 +1,6 @@
 import { authenticateApiKey, type ApiAuth } from "../api-keys/authenticate-api-key";
 import { env } from "../config/env";
-import { getDb } from "../db/client";
+import { getDbHandle } from "../db/client";
 import { validationFailed } from "./errors";
 import { problemResponse } from "./problem";
 import { consumeRateLimit, rateLimitHeaders, rateLimited, type RateLimitResult } from "./rate-limit";
@@ -26,8 +26,9 @@ export type RouteHandler = (req: Request, route?: { params: Promise<Record<strin
 
 /**
  * Wrap a route handler with the API's cross-cutting concerns: request id, `Authorization: Bearer` API-key
- * authentication (401 with `WWW-Authenticate`), the per-key rate limit (429 with `Retry-After`; `RateLimit-*`
- * headers on every response), and translation of any thrown error into problem+json.
+ * authentication (401 with `WWW-Authenticate`), the per-key rate limit shared by every process on the database
+ * (429 with `Retry-After`; `RateLimit-*` headers on every response), and translation of any thrown error into
+ * problem+json.
  *
  * @example
  * // POST /api/v1/external/workflows/{workflowRuntimeId}/send-event – deliver an event
@@ -41,8 +42,9 @@ export function withApiKey<P extends Record<string, string> = Record<string, str
     const requestId = requestIdFor(req);
     let rate: RateLimitResult | undefined;
     try {
-      const auth = await authenticateApiKey(await getDb(), req.headers.get("authorization"));
-      rate = consumeRateLimit(auth.apiKeyId, env().RATE_LIMIT_PER_MINUTE);
+      const handle = await getDbHandle();
+      const auth = await authenticateApiKey(handle, req.headers.get("authorization"));
+      rate = await consumeRateLimit(handle.db, auth.apiKeyId, env().RATE_LIMIT_PER_MINUTE);
       if (rate && !rate.allowed) throw rateLimited(rate);
       const params = checkedParams<P>((await route?.params) ?? {});
       const res = await handler(req, { auth, params, requestId });
