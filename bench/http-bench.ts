@@ -31,7 +31,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
   const external = process.env.BENCH_BASE_URL;
   const app = external
     ? { baseUrl: external, stop: async () => undefined }
-    : await startBenchApp({ SEED_API_KEY: API_KEY, OUTBOUND_ALLOWED_HOSTS: new URL(stub.origin).host, RATE_LIMIT_PER_MINUTE: "0" });
+    : await startBenchApp({ SEED_API_KEY: API_KEY, OUTBOUND_ALLOWED_HOSTS: new URL(stub.origin).host, RATE_LIMIT_PER_MINUTE: process.env.BENCH_RATE_LIMIT_PER_MINUTE ?? "0" });
   const lat = { run: new Latencies(), sendEvent: new Latencies(), sendEventWait: new Latencies(), sendEventAtGoal: new Latencies(), sendEventSteady: new Latencies() };
   let n = 0;
   const client = apiClient(app.baseUrl, API_KEY, CLIENTS * 2);
