@@ -77,6 +77,14 @@ export function forgetApiKey(db: Db, keyHash: string): void {
   cache.generation++;
 }
 
+/** Drop every cached key of `db` (notifications may have been missed). */
+function forgetAllApiKeys(db: Db): void {
+  const cache = caches.get(db);
+  if (!cache) return;
+  cache.entries.clear();
+  cache.generation++;
+}
+
 /** Forget all cached lookups (tests). */
 export function clearApiKeyCache(): void {
   caches = new WeakMap();
@@ -101,6 +109,8 @@ function watchRevocations(handle: DbHandle): Promise<void> {
       (channel) => {
         loggedListenFailure = false;
         channel.subscribe((keyHash) => forgetApiKey(db, keyHash));
+        // Revocations sent while the LISTEN connection was down are lost: forget every cached key.
+        channel.onGap(() => forgetAllApiKeys(db));
       },
       (error: unknown) => {
         watching.delete(db);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { openPostgres } from "@/lib/db/open";
 import type { DbHandle } from "@/lib/db/client";
@@ -62,6 +62,14 @@ describe(`API key revocation across processes (${process.env.TEST_DB_KIND})`, ()
     const created = await cachedElsewhere("deleted elsewhere");
     await t.db.delete(apiKeys).where(eq(apiKeys.id, created.id));
     await expect.poll(() => verdict(created.key), { timeout: 2000, interval: 25 }).toBe(401);
+  });
+
+  it.skipIf(process.env.TEST_DB_KIND !== "postgres")("a dropped LISTEN connection forgets every cached key, since revocations may have been missed", async () => {
+    const created = await cachedElsewhere("listen dropped");
+    // Kill the other process's LISTEN connection; postgres.js reconnects and listens again.
+    await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and query like 'listen "kyc_api_key_revoked"%'`);
+    await expect.poll(() => verdict(created.key), { timeout: 5000, interval: 50 }).toBe(MOVED);
   });
 
   it("revokeApiKey takes effect at once in its own process, with no wait for the notification", async () => {

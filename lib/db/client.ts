@@ -8,8 +8,12 @@ export type DbKind = "pglite" | "postgres";
 export interface DbHandle {
   db: Db;
   kind: DbKind;
-  /** Subscribe to a NOTIFY channel; resolves to an unsubscribe function. */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribe to a NOTIFY channel; resolves (once LISTEN is in effect) to an unsubscribe function.
+   * `onRelisten` is called when LISTEN was re-established after its connection dropped: notifications sent in
+   * between are lost, so a subscriber that caches must re-check.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onRelisten?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -40,8 +40,17 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   return {
     db: db as unknown as DbHandle["db"],
     kind: "postgres",
-    async listen(channel, onNotify) {
-      const sub = await client.listen(channel, (payload) => onNotify(payload));
+    async listen(channel, onNotify, onRelisten) {
+      // postgres.js re-runs LISTEN on a new connection after a drop and calls `onlisten` each time.
+      let listened = false;
+      const sub = await client.listen(
+        channel,
+        (payload) => onNotify(payload),
+        () => {
+          if (listened) onRelisten?.();
+          listened = true;
+        },
+      );
       return () => sub.unlisten();
     },
     close: () => client.end({ timeout: 5 }),

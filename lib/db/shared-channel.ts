@@ -7,6 +7,8 @@ export interface SharedChannel {
    * given) until the returned function is called.
    */
   subscribe(onNotify: (payload: string) => void, payload?: string): () => void;
+  /** Call `onGap` whenever notifications may have been missed (LISTEN re-established after a dropped connection). */
+  onGap(onGap: () => void): () => void;
 }
 
 const channels = new WeakMap<Db, Map<string, Promise<SharedChannel>>>();
@@ -23,12 +25,24 @@ export function sharedChannel(handle: DbHandle, channel: string): Promise<Shared
   if (!shared) {
     const everything = new Set<(payload: string) => void>();
     const byPayload = new Map<string, Set<(payload: string) => void>>();
+    const gapWatchers = new Set<() => void>();
     shared = handle
-      .listen(channel, (payload) => {
-        for (const onNotify of everything) onNotify(payload);
-        for (const onNotify of byPayload.get(payload) ?? []) onNotify(payload);
-      })
+      .listen(
+        channel,
+        (payload) => {
+          for (const onNotify of everything) onNotify(payload);
+          for (const onNotify of byPayload.get(payload) ?? []) onNotify(payload);
+        },
+        () => {
+          for (const onGap of gapWatchers) onGap();
+        },
+      )
       .then(() => ({
+        onGap(onGap) {
+          const entry = () => onGap();
+          gapWatchers.add(entry);
+          return () => gapWatchers.delete(entry);
+        },
         subscribe(onNotify, payload) {
           let set = payload === undefined ? everything : byPayload.get(payload);
           if (!set) byPayload.set(payload!, (set = new Set()));

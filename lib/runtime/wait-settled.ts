@@ -64,7 +64,16 @@ async function settleSignals(handle: DbHandle): Promise<SettleSignals> {
     next(runtimeId: string) {
       let wake!: () => void;
       const promise = new Promise<void>((resolve) => (wake = resolve));
-      return { promise, cancel: channel.subscribe(() => wake(), runtimeId) };
+      // A dropped LISTEN connection may have swallowed this runtime's notification: wake up and check again.
+      const stopNotify = channel.subscribe(() => wake(), runtimeId);
+      const stopGap = channel.onGap(() => wake());
+      return {
+        promise,
+        cancel() {
+          stopNotify();
+          stopGap();
+        },
+      };
     },
   };
 }

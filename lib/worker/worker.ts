@@ -41,7 +41,8 @@ export async function startWorker(handle: DbHandle, options: WorkerOptions = {})
     pending = true;
     wake?.();
   };
-  const unlisten = await handle.listen(JOBS_CHANNEL, notify);
+  // After a dropped LISTEN connection, jobs committed in between were not announced: look for them at once.
+  const unlisten = await handle.listen(JOBS_CHANNEL, notify, notify);
 
   const perform = async (job: Job) => {
     let outcome: JobOutcome;
