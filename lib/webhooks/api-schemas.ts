@@ -5,7 +5,7 @@ import { webhookUrlSchema } from "./config-subscriptions";
 /** Body of `POST /webhook-subscriptions`: a project-level (customer-level) subscription. */
 export const createSubscriptionRequestSchema = z.strictObject({
   type: z.literal("webhook").optional().describe("Only `webhook` exists; may be omitted."),
-  url: webhookUrlSchema.describe("The receiver: an absolute http(s) URL. Private addresses are refused at delivery unless allowed."),
+  url: webhookUrlSchema.describe("The receiver: an absolute http(s) URL. Private, loopback and link-local addresses (and localhost) are refused unless OUTBOUND_ALLOWED_HOSTS lists them: IP literals when the subscription is made, DNS names at delivery."),
   events: z
     .array(subscriptionEventSchema)
     .min(1)

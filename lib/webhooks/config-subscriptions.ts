@@ -1,9 +1,19 @@
 import { z } from "zod";
 import type { FieldError } from "../api/errors";
 import { subscriptionEventSchema, type SubscriptionEventName } from "./event-names";
+import { refusedReceiver } from "./receiver-url";
 
-/** A webhook URL: absolute http(s), at most 2000 characters. Private destinations are refused at delivery. */
-export const webhookUrlSchema = z.url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" }).max(2000);
+/**
+ * A webhook URL: absolute http(s), at most 2000 characters, and not a destination the outbound guard always
+ * refuses (`refusedReceiver`). DNS names that resolve to private addresses are refused at delivery.
+ */
+export const webhookUrlSchema = z
+  .url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" })
+  .max(2000)
+  .superRefine((url, ctx) => {
+    const refused = refusedReceiver(url);
+    if (refused) ctx.addIssue({ code: "custom", message: refused });
+  });
 
 /** One entry of `config.subscriptions` (definition or run request): `{ type: "webhook", url, events }`. */
 export const configSubscriptionSchema = z.object({

@@ -156,14 +156,38 @@ describe(`system webhook delivery (${process.env.TEST_DB_KIND})`, () => {
     }
   });
 
-  it("a refused destination is recorded as destination_not_allowed and not retried", async () => {
-    for (const url of ["http://169.254.169.254/latest/meta-data", "http://127.0.0.1:1/hook"]) {
-      const id = await runSubscribedTo(url);
-      const d = await settled(id, "failed", 1);
-      expect(d.lastError).toMatch(/^destination_not_allowed: /);
-      expect(d.lastResponseCode).toBeNull();
-      const history = await historyOf(id);
-      expect(history.map((h) => h.payload)).toEqual([expect.objectContaining({ status: "failed", errorCode: "destination_not_allowed", responseCode: null })]);
+  it("a receiver the guard always refuses is a 422 when subscribing, naming OUTBOUND_ALLOWED_HOSTS", async () => {
+    for (const url of ["http://169.254.169.254/latest/meta-data", "http://127.0.0.1:1/hook", "http://[::ffff:10.0.0.1]/hook", "http://localhost:9/hook"]) {
+      await expect(runSubscribedTo(url)).rejects.toMatchObject({
+        code: "validation_failed",
+        errors: [expect.objectContaining({ path: "/config/subscriptions/0/url", message: expect.stringContaining("OUTBOUND_ALLOWED_HOSTS") })],
+      });
+    }
+  });
+
+  it("a destination refused at delivery (e.g. allowed when subscribed, no longer allowed) is recorded as destination_not_allowed and not retried", async () => {
+    // Stored directly, as a subscription made while OUTBOUND_ALLOWED_HOSTS listed these receivers would be.
+    const rows = await w.t.db
+      .insert(webhookSubscriptions)
+      .values(["http://169.254.169.254/latest/meta-data", "http://127.0.0.1:1/hook"].map((url) => ({ projectId: P, level: "project" as const, url, events: ["workflow.state.changed"] })))
+      .returning();
+    try {
+      const id = await runSubscribedTo(`${w.receiver.origin}/beside-refused`);
+      for (const row of rows) {
+        const d = await eventually(async () => {
+          const [found] = await w.t.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.runtimeId, id), eq(webhookDeliveries.subscriptionId, row.id)));
+          return found?.status === "failed" ? found : null;
+        }, `delivery to ${row.url} to fail`, 30_000);
+        expect(d).toMatchObject({ attempts: 1, lastResponseCode: null });
+        expect(d.lastError).toMatch(/^destination_not_allowed: /);
+      }
+      const refused = (await historyOf(id)).map((h) => h.payload).filter((p) => (p as { errorCode?: string }).errorCode === "destination_not_allowed");
+      expect(refused).toEqual([
+        expect.objectContaining({ status: "failed", errorCode: "destination_not_allowed", responseCode: null }),
+        expect.objectContaining({ status: "failed", errorCode: "destination_not_allowed", responseCode: null }),
+      ]);
+    } finally {
+      for (const row of rows) await setSubscriptionActive(w.t.db, P, row.id, false);
     }
   });
 

@@ -68,6 +68,9 @@ describe(`webhook routes (${process.env.TEST_DB_KIND})`, () => {
     expect(paths).toEqual(expect.arrayContaining(["/url", "/events/0"]));
     expect(bad.body.errors.find((e: { path: string }) => e.path === "/events/0").message).toContain("workflow.context.document.changed");
     expect((await json(await call(subscriptionsRoute.POST, "/webhook-subscriptions", { method: "POST", body: { url: "https://x.example/h", events: [] } }))).status).toBe(422);
+    const metadata = await json(await call(subscriptionsRoute.POST, "/webhook-subscriptions", { method: "POST", body: { url: "http://169.254.169.254/latest", events: ["workflow.completed"] } }));
+    expect(metadata.status).toBe(422);
+    expect(metadata.body.errors).toEqual([{ path: "/url", message: expect.stringContaining('add "169.254.169.254:80" to OUTBOUND_ALLOWED_HOSTS') }]);
     expect((await call(subscriptionsRoute.GET, "/webhook-subscriptions", { key: null })).status).toBe(401);
     expect((await call(subscriptionsRoute.PUT, "/webhook-subscriptions", { method: "PUT" })).status).toBe(405);
   });
