@@ -12,12 +12,15 @@ export const POST = withApiKey(async (req, { auth }) => {
   const db = await getDb();
   const body = await readJsonBody(req, runRequestSchema);
   const scope = { projectId: auth.projectId, endpoint: "POST /workflows/run", bodyText: JSON.stringify(body) };
+  let created: string | undefined;
   const res = await idempotent(db, req, scope, async () => {
     const run = await startRun(db, { projectId: auth.projectId, ...body, actor: { type: "api_key", id: auth.apiKeyId } });
     const { workflowDefinitionId, workflowRuntimeId, serviceEntityId } = run;
+    created = workflowRuntimeId;
     return { status: 201, body: { workflowDefinitionId, workflowRuntimeId, serviceEntityId } };
   });
-  const { workflowRuntimeId } = (await res.clone().json()) as { workflowRuntimeId: string };
+  // A replayed response (Idempotency-Key) did not run the work: read the id from the stored body.
+  const workflowRuntimeId = created ?? ((await res.clone().json()) as { workflowRuntimeId: string }).workflowRuntimeId;
   res.headers.set("Location", `/api/v1/external/workflows/${workflowRuntimeId}`);
   const wait = preferredWait(req);
   if (wait !== null) {

@@ -18,6 +18,7 @@ export const POST = withApiKey<Params>(async (req, { auth, params }) => {
   const body = await readJsonBody(req, sendEventRequestSchema);
   const expectedVersion = ifMatchVersion(req);
   const endpoint = `POST /workflows/${params.workflowRuntimeId}/send-event`;
+  let version: number | undefined;
   const res = await idempotent(db, req, { projectId: auth.projectId, endpoint, bodyText: JSON.stringify(body) }, async () => {
     const runtime = await sendEvent(db, {
       projectId: auth.projectId,
@@ -28,18 +29,20 @@ export const POST = withApiKey<Params>(async (req, { auth, params }) => {
       actor: { type: "api_key", id: auth.apiKeyId },
       expectedVersion,
     });
+    version = runtime.version;
     return { status: 200, body: await loadRuntimeView(db, runtime) };
   });
   const wait = preferredWait(req);
-  if (wait === null || res.status !== 200) return withEtag(res);
+  if (wait === null || res.status !== 200) return withEtag(res, version);
   await waitUntilSettled(await getDbHandle(), params.workflowRuntimeId, wait);
   const settled = await loadRuntimeView(db, await getRuntimeOrThrow(db, auth.projectId, params.workflowRuntimeId));
   return Response.json(settled, { headers: { "Preference-Applied": `wait=${wait}`, ETag: etagOf(settled.version) } });
 });
 
-async function withEtag(res: Response): Promise<Response> {
-  const { version } = (await res.clone().json()) as { version?: number };
-  if (typeof version === "number") res.headers.set("ETag", etagOf(version));
+/** `ETag` of the runtime's version; a replayed response (Idempotency-Key) did not run the work, so read its stored body. */
+async function withEtag(res: Response, version: number | undefined): Promise<Response> {
+  const v = version ?? ((await res.clone().json()) as { version?: number }).version;
+  if (typeof v === "number") res.headers.set("ETag", etagOf(v));
   return res;
 }
 
