@@ -12,6 +12,7 @@ const schema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DB_PREPARED_STATEMENTS: boolish,
   APP_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
   MASTER_KEY: z.string().min(1).optional(),
   AUTH_SECRET: z.string().min(1).optional(),

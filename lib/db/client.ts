@@ -55,7 +55,7 @@ async function openFromEnv(): Promise<DbHandle> {
   const e = env();
   if (e.DATABASE_URL) {
     await migratePostgres(e.DATABASE_URL);
-    return openPostgres(e.DATABASE_URL, { max: e.DB_POOL_MAX });
+    return openPostgres(e.DATABASE_URL, { max: e.DB_POOL_MAX, preparedStatements: e.DB_PREPARED_STATEMENTS !== false });
   }
   const handle = await openPglite(`${e.dataDir}/pglite`);
   try {

@@ -30,13 +30,18 @@ export async function openPglite(dataDir: string): Promise<DbHandle> {
   };
 }
 
-/** Connect to a PostgreSQL server through postgres.js with a pool of `max` connections. */
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DbHandle> {
+/**
+ * Connect to a PostgreSQL server through postgres.js with a pool of `max` connections. Parameterised queries
+ * are named prepared statements unless `preparedStatements` is false (for a pooler in transaction mode that
+ * cannot keep them, e.g. PgBouncer before 1.21).
+ */
+export async function openPostgres(url: string, options: { max?: number; preparedStatements?: boolean } = {}): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const client = postgres(url, { max: options.max ?? 10, onnotice: () => undefined, connect_timeout: 10 });
+  const prepare = options.preparedStatements !== false;
+  const client = postgres(url, { max: options.max ?? 10, onnotice: () => undefined, connect_timeout: 10, prepare });
   await client`select 1`;
-  const db = drizzle({ client: preparingStatements(client), schema });
+  const db = drizzle({ client: prepare ? preparingStatements(client) : client, schema });
   return {
     db: db as unknown as DbHandle["db"],
     kind: "postgres",
