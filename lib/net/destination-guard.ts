@@ -15,6 +15,8 @@ export interface Destination {
   port: number;
   /** Listed in `policy.allowedHosts`: connect directly, without the address guard. */
   allowListed: boolean;
+  /** The allow-list that let it through (when `allowListed`): its sockets are only reused under the same list. */
+  allowedHosts?: readonly string[];
 }
 
 /**
@@ -59,7 +61,7 @@ export function effectivePort(url: URL): number {
  */
 export function guardDestination(url: URL, policy: OutboundPolicy): Destination {
   const port = effectivePort(url);
-  if (isAllowedHost(policy.allowedHosts, url.hostname, port)) return { url, port, allowListed: true };
+  if (isAllowedHost(policy.allowedHosts, url.hostname, port)) return { url, port, allowListed: true, allowedHosts: policy.allowedHosts };
   const literal = parseIpLiteral(url.hostname);
   if (literal !== null) {
     const verdict = checkAddress(literal);

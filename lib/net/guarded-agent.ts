@@ -96,9 +96,32 @@ const guardedHttpsAgent = new GuardedHttpsAgent(AGENT_OPTIONS);
 
 /**
  * The shared keep-alive agent for guarded (not allow-listed) requests of the given URL protocol.
- * Allow-listed destinations must not use it: they use `agent: false` so that a socket opened under one
- * policy's allow-list is never handed to a request made under another policy.
+ * Allow-listed destinations must not use it (their sockets skip the guard): see `allowListedAgentFor`.
  */
 export function guardedAgentFor(protocol: "http:" | "https:"): http.Agent {
   return protocol === "https:" ? guardedHttpsAgent : guardedHttpAgent;
+}
+
+const MAX_ALLOW_LIST_AGENTS = 16;
+const allowListedAgents = new Map<string, http.Agent>();
+
+/**
+ * A keep-alive agent for destinations in an allow-list (OUTBOUND_ALLOWED_HOSTS), one per protocol and list.
+ * Their sockets bypass the address guard, so a socket is only ever reused for a request that the same list
+ * allows to the same host and port (the agent pools by host and port); a request under another policy gets
+ * another agent. Without this every call to an allow-listed vendor would open a new connection.
+ */
+export function allowListedAgentFor(protocol: "http:" | "https:", allowedHosts: readonly string[]): http.Agent {
+  const key = `${protocol}//${[...allowedHosts].sort().join(",")}`;
+  let agent = allowListedAgents.get(key);
+  if (!agent) {
+    agent = protocol === "https:" ? new https.Agent(AGENT_OPTIONS) : new http.Agent(AGENT_OPTIONS);
+    allowListedAgents.set(key, agent);
+    if (allowListedAgents.size > MAX_ALLOW_LIST_AGENTS) {
+      const [oldestKey, oldest] = allowListedAgents.entries().next().value!;
+      allowListedAgents.delete(oldestKey);
+      oldest.destroy();
+    }
+  }
+  return agent;
 }

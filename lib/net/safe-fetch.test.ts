@@ -28,6 +28,16 @@ async function failure(req: SafeRequest, policy: { allowedHosts: string[] }) {
 }
 
 describe("safeFetch to an allowed host", () => {
+  it("keeps the connection alive between calls under one allow-list, and never shares it with another list", async () => {
+    const target = await server((_req, res) => res.end("{}"));
+    for (let i = 0; i < 3; i++) expect((await safeFetch({ url: `${target.origin}/v`, method: "GET" }, allow(target.port))).status).toBe(200);
+    expect(target.requests).toHaveLength(3);
+    expect(target.acceptedConnections()).toBe(1);
+    const otherPolicy = { allowedHosts: [`127.0.0.1:${target.port}`, "vendor.internal:8443"] };
+    expect((await safeFetch({ url: `${target.origin}/v`, method: "GET" }, otherPolicy)).status).toBe(200);
+    expect(target.acceptedConnections()).toBe(2);
+  });
+
   it("sends method, headers and body and returns status, headers, JSON and the peer address", async () => {
     const target = await server((_req, res) => {
       res.writeHead(201, { "content-type": "application/json", "x-request-id": "abc" });

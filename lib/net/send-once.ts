@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import type { Destination } from "./destination-guard";
 import { OutboundError, toOutboundError } from "./errors";
-import { guardedAgentFor } from "./guarded-agent";
+import { allowListedAgentFor, guardedAgentFor } from "./guarded-agent";
 
 /**
  * One request/response exchange (no redirects) with a connect timeout, a deadline for the whole
@@ -39,7 +39,7 @@ function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, strin
 }
 
 function requestOptions(exchange: Exchange): https.RequestOptions {
-  const { url, port, allowListed } = exchange.destination;
+  const { url, port, allowListed, allowedHosts } = exchange.destination;
   const protocol = url.protocol as "http:" | "https:";
   return {
     protocol,
@@ -49,8 +49,7 @@ function requestOptions(exchange: Exchange): https.RequestOptions {
     method: exchange.method,
     headers: exchange.headers,
     auth: url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined,
-    // Allow-listed hosts get a fresh, unpooled socket: see guardedAgentFor.
-    agent: allowListed ? false : guardedAgentFor(protocol),
+    agent: allowListed ? allowListedAgentFor(protocol, allowedHosts ?? []) : guardedAgentFor(protocol),
   };
 }
 

@@ -70,6 +70,8 @@ export interface TestHttpServer {
   requests: ReceivedRequest[];
   /** Server-side sockets still open: 0 shortly after a failed exchange means nothing was left dangling. */
   openConnections(): number;
+  /** Connections accepted so far (kept-alive sockets reused by a client count once). */
+  acceptedConnections(): number;
   close(): Promise<void>;
 }
 
@@ -95,8 +97,10 @@ export async function startHttpServer(
     });
   });
   let open = 0;
+  let accepted = 0;
   server.on("connection", (socket: net.Socket) => {
     open += 1;
+    accepted += 1;
     socket.on("close", () => (open -= 1));
   });
   const port = await listen(server);
@@ -105,6 +109,7 @@ export async function startHttpServer(
     origin: `http://127.0.0.1:${port}`,
     requests,
     openConnections: () => open,
+    acceptedConnections: () => accepted,
     close: () => {
       server.closeAllConnections();
       return closeServer(server);
