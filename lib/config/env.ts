@@ -23,6 +23,8 @@ const schema = z.object({
   OUTBOUND_ALLOWED_HOSTS: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
   RUN_WORKER: boolish,
+  CRON_SECRET: z.string().min(16).optional(),
+  JOBS_DRAIN_BUDGET_MS: z.coerce.number().int().min(1000).max(900_000).default(45_000),
   PUBLIC_URL: z.string().url().optional(),
 });
 

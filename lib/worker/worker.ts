@@ -2,9 +2,8 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type { DbHandle } from "../db/client";
 import type { Job } from "../db/schema";
-import { claimJobs, completeJob, failJob, JOBS_CHANNEL, retryJob } from "../jobs/queue";
-import type { JobOutcome } from "../jobs/outcome";
-import { runJob } from "./run-job";
+import { claimJobs, JOBS_CHANNEL } from "../jobs/queue";
+import { performJob } from "./perform-job";
 import { runMaintenance } from "./maintenance";
 
 const MAINTENANCE_EVERY_MS = 10 * 60_000;
@@ -44,25 +43,7 @@ export async function startWorker(handle: DbHandle, options: WorkerOptions = {})
   // After a dropped LISTEN connection, jobs committed in between were not announced: look for them at once.
   const unlisten = await handle.listen(JOBS_CHANNEL, notify, notify);
 
-  const perform = async (job: Job) => {
-    let outcome: JobOutcome;
-    try {
-      outcome = await runJob(handle.db, job);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      log(`[worker] job ${job.id} (${job.kind}) attempt ${job.attempts} threw: ${message}`);
-      outcome = job.attempts < job.maxAttempts ? { type: "retry", delayMs: 1000 * job.attempts, error: message } : { type: "failed", error: message };
-    }
-    try {
-      if (outcome.type === "done") {
-        if (!outcome.recorded) await completeJob(handle.db, job, id);
-      }
-      else if (outcome.type === "retry") await retryJob(handle.db, job, id, outcome.error, outcome.delayMs);
-      else await failJob(handle.db, job, id, outcome.error);
-    } catch (error) {
-      log(`[worker] could not record the outcome of job ${job.id}: ${error instanceof Error ? error.message : error}`);
-    }
-  };
+  const perform = async (job: Job) => void (await performJob(handle.db, job, id, log));
 
   let nextMaintenance = Date.now() + 30_000;
   const loop = (async () => {

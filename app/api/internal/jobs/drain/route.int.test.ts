@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { jobs } from "@/lib/db/schema";
+import { resetEnvCache } from "@/lib/config/env";
+import { startRun } from "@/lib/runtime/start-run";
+import { sendEvent } from "@/lib/runtime/send-event";
+import { allowOutbound, resetOutbound } from "@/tests/helpers/outbound";
+import { call } from "@/tests/helpers/http";
+import { getRuntime, runContext, seedDefinition, seedProject } from "@/tests/helpers/seed";
+import { startVendorStub, type ReceivedRequest, type StubReply } from "@/tests/helpers/vendor-stub";
+import { drainJobs } from "@/lib/worker/drain";
+import { GET } from "./route";
+
+const P = "drain";
+const SECRET = "cron-secret-0123456789";
+const actor = { type: "api_key" as const, id: "test" };
+let t: TestDatabase;
+let stub: Awaited<ReturnType<typeof startVendorStub>>;
+
+function vendor(req: ReceivedRequest): StubReply {
+  if (req.path.startsWith("/hooks/")) return { status: 204 };
+  return { status: 200, body: { business_details: { registered_name: req.query.business_name, registration_number: "1" }, name_fuzziness_score: 1 } };
+}
+
+beforeAll(async () => {
+  t = await openTestDatabase();
+  stub = await startVendorStub(vendor);
+  allowOutbound(`127.0.0.1:${stub.port}`);
+  await seedProject(t.db, P, { REGISTRY_API_KEY: "k", WEBHOOK_TOKEN: "w" });
+  await seedDefinition(t.db, P);
+});
+
+afterAll(async () => {
+  delete process.env.CRON_SECRET;
+  resetEnvCache();
+  resetOutbound();
+  await stub?.close();
+  await t?.dispose();
+});
+
+const setSecret = (value: string | undefined) => {
+  if (value === undefined) delete process.env.CRON_SECRET;
+  else process.env.CRON_SECRET = value;
+  resetEnvCache();
+};
+
+const pendingJobs = async (runtimeId: string) => (await t.db.select().from(jobs).where(and(eq(jobs.runtimeId, runtimeId), eq(jobs.status, "pending")))).length;
+
+describe(`scheduled job drain (${process.env.TEST_DB_KIND})`, () => {
+  it("performs due jobs, including the ones they cause, for a host without a long-running worker", async () => {
+    setSecret(SECRET);
+    const run = await startRun(t.db, { projectId: P, workflowId: "kyb_manual_review_example", context: runContext(stub.origin, "1000"), actor });
+    await sendEvent(t.db, { projectId: P, runtimeId: run.workflowRuntimeId, name: "start", origin: "api", actor });
+    expect(await pendingJobs(run.workflowRuntimeId)).toBe(1);
+
+    const res = await call(GET, "GET", "/api/internal/jobs/drain", { headers: { authorization: `Bearer ${SECRET}` } });
+    expect(res.status).toBe(200);
+    // The registry call, then the finish webhook plugin its auto-approval queued.
+    expect(res.json).toEqual({ performed: 2, succeeded: 2, retried: 0, failed: 0, budgetExhausted: false });
+    expect((await getRuntime(t.db, run.workflowRuntimeId)).state).toBe("auto_approve");
+    expect(await pendingJobs(run.workflowRuntimeId)).toBe(0);
+    expect(stub.received.map((r) => r.path)).toEqual(["/registry/1000", "/hooks/finish"]);
+  });
+
+  it("refuses a missing or wrong secret with 401 and touches nothing", async () => {
+    setSecret(SECRET);
+    const run = await startRun(t.db, { projectId: P, workflowId: "kyb_manual_review_example", context: runContext(stub.origin, "1000"), actor });
+    await sendEvent(t.db, { projectId: P, runtimeId: run.workflowRuntimeId, name: "start", origin: "api", actor });
+    for (const headers of [{}, { authorization: "Bearer wrong-secret-0123456789" }, { authorization: SECRET }]) {
+      const res = await call(GET, "GET", "/api/internal/jobs/drain", { headers });
+      expect(res.status).toBe(401);
+      expect(res.headers.get("content-type")).toContain("application/problem+json");
+      expect(res.json.code).toBe("unauthorized");
+    }
+    expect(await pendingJobs(run.workflowRuntimeId)).toBe(1);
+  });
+
+  it("stops claiming when its time budget is spent and says jobs are still due", async () => {
+    const run = await startRun(t.db, { projectId: P, workflowId: "kyb_manual_review_example", context: runContext(stub.origin, "1000"), actor });
+    await sendEvent(t.db, { projectId: P, runtimeId: run.workflowRuntimeId, name: "start", origin: "api", actor });
+    expect(await drainJobs(t.db, { budgetMs: 0 })).toEqual({ performed: 0, succeeded: 0, retried: 0, failed: 0, budgetExhausted: true });
+    expect(await pendingJobs(run.workflowRuntimeId)).toBeGreaterThan(0);
+  });
+
+  it("does not exist unless CRON_SECRET is set", async () => {
+    setSecret(undefined);
+    const res = await call(GET, "GET", "/api/internal/jobs/drain", { headers: { authorization: `Bearer ${SECRET}` } });
+    expect(res.status).toBe(404);
+    expect(res.json.code).toBe("not_found");
+  });
+});
