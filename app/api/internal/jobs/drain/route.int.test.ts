@@ -67,7 +67,8 @@ describe(`scheduled job drain (${process.env.TEST_DB_KIND})`, () => {
     setSecret(SECRET);
     const run = await startRun(t.db, { projectId: P, workflowId: "kyb_manual_review_example", context: runContext(stub.origin, "1000"), actor });
     await sendEvent(t.db, { projectId: P, runtimeId: run.workflowRuntimeId, name: "start", origin: "api", actor });
-    for (const headers of [{}, { authorization: "Bearer wrong-secret-0123456789" }, { authorization: SECRET }]) {
+    const attempts: Record<string, string>[] = [{}, { authorization: "Bearer wrong-secret-0123456789" }, { authorization: SECRET }];
+    for (const headers of attempts) {
       const res = await call(GET, "GET", "/api/internal/jobs/drain", { headers });
       expect(res.status).toBe(401);
       expect(res.headers.get("content-type")).toContain("application/problem+json");
