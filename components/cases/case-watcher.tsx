@@ -6,7 +6,7 @@ import { useEffect, useRef } from "react";
 import { getJson } from "@/components/ui/api-client";
 
 /**
- * Polls the case's version. While the case waits for a plugin (no events to offer) it refreshes the page as
+ * Polls the case's version. While the case waits for a plugin call (or offers no events) it refreshes the page as
  * soon as the case moves; otherwise it only tells the reviewer that the case changed elsewhere, so nothing
  * they are reading or typing shifts under them.
  */

@@ -6,6 +6,7 @@ import { getCompiledDefinition } from "../runtime/definition-cache";
 import { findRuntime } from "../runtime/get-runtime";
 import { runtimeHistoryPage, type HistoryEntry } from "../runtime/history-view";
 import { runtimeView, type RuntimeView } from "../runtime/runtime-view";
+import { hasPendingPluginCall } from "../runtime/wait-settled";
 import { listUsers, type UserSummary } from "../users/list-users";
 
 /** Everything the case page shows, loaded in one place. */
@@ -20,6 +21,8 @@ export interface CaseDetail {
   historyTruncated: boolean;
   /** The project's users, for assignee names, actor names and the assignment picker. */
   users: UserSummary[];
+  /** An API plugin call of the case is still pending: the page follows the case until it has settled. */
+  awaitingPlugin: boolean;
 }
 
 export const HISTORY_LIMIT = 500;
@@ -28,12 +31,13 @@ export const HISTORY_LIMIT = 500;
 export async function loadCaseDetail(db: Db, projectId: string, runtimeId: string): Promise<CaseDetail | null> {
   const row = await findRuntime(db, projectId, runtimeId);
   if (!row) return null;
-  const [{ row: definition, compiled }, history, users, business, endUser] = await Promise.all([
+  const [{ row: definition, compiled }, history, users, business, endUser, awaitingPlugin] = await Promise.all([
     getCompiledDefinition(db, projectId, row.workflowDefinitionId, row.workflowDefinitionVersion),
     runtimeHistoryPage(db, projectId, row.id, { limit: HISTORY_LIMIT }),
     listUsers(db, projectId),
     row.businessId ? db.select().from(businesses).where(and(eq(businesses.id, row.businessId), eq(businesses.projectId, projectId))).then((r) => r[0] ?? null) : null,
     row.endUserId ? db.select().from(endUsers).where(and(eq(endUsers.id, row.endUserId), eq(endUsers.projectId, projectId))).then((r) => r[0] ?? null) : null,
+    row.status === "active" ? hasPendingPluginCall(db, row.id) : false,
   ]);
   return {
     view: runtimeView(row, compiled),
@@ -44,6 +48,7 @@ export async function loadCaseDetail(db: Db, projectId: string, runtimeId: strin
     history: history.data,
     historyTruncated: history.nextCursor !== null,
     users,
+    awaitingPlugin,
   };
 }
 

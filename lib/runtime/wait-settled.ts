@@ -43,7 +43,8 @@ export async function waitUntilSettled(handle: DbHandle, runtimeId: string, seco
   }
 }
 
-async function hasPendingPluginCall(db: Db, runtimeId: string): Promise<boolean> {
+/** Whether an API plugin call of the runtime is still to be made (pending, or leased by a worker). */
+export async function hasPendingPluginCall(db: Db, runtimeId: string): Promise<boolean> {
   const [row] = rowsOf<{ pending: boolean }>(
     await db.execute(sql`select exists (select 1 from jobs where runtime_id = ${runtimeId}::uuid and status = 'pending' and kind = 'api_plugin') as pending`),
   );

@@ -40,7 +40,8 @@ export default async function CasePage({ params }: Props) {
   const nameOf = (id: string) => names.get(id) ?? `user ${id.slice(0, 8)}`;
   const assigneeName = view.assigneeId ? nameOf(view.assigneeId) : null;
   const canDecide = view.status === "active" && decisionBlocker(view, user, assigneeName) === null;
-  const waiting = view.status === "active" && view.nextEvents.length === 0;
+  // Waiting for a vendor (a pending plugin call), or in a state no one can act on: follow the case as it moves.
+  const waiting = view.status === "active" && (detail.awaitingPlugin || view.nextEvents.length === 0);
   return (
     <>
       <div className="breadcrumb">
