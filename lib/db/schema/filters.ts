@@ -1,7 +1,10 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, json, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { projects } from "./projects";
 
-/** A backoffice queue: a stored query over cases (`where` + `select`), compiled to parameterised SQL on use. */
+/**
+ * A backoffice queue: a stored query over cases (`where` + `select`), compiled to parameterised SQL on use.
+ * `query` is `json`, not `jsonb`, so it is returned, and its `select` shown as queue columns, in the order written.
+ */
 export const filters = pgTable(
   "filters",
   {
@@ -9,7 +12,7 @@ export const filters = pgTable(
     projectId: text("project_id").notNull().references(() => projects.id),
     name: text("name").notNull(),
     entity: text("entity").$type<"businesses" | "individuals">().notNull(),
-    query: jsonb("query").$type<{ where?: Record<string, unknown>; select?: Record<string, unknown> }>().notNull(),
+    query: json("query").$type<{ where?: Record<string, unknown>; select?: Record<string, unknown> }>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [index("filters_project_idx").on(t.projectId, t.createdAt)],

@@ -58,6 +58,8 @@ describe(`filters API (${process.env.TEST_DB_KIND})`, () => {
     expect(listed.json).toEqual([res.json]);
     const one = await call(getOne, "GET", `/api/v1/external/filters/${res.json.id}`, { key, params: { filterId: res.json.id } });
     expect(one.json).toEqual(res.json);
+    // Stored as written: the keys of `where` and `select` (the queue's columns) keep the integrator's order.
+    expect(JSON.stringify(one.json.query)).toBe(JSON.stringify(example.query));
 
     const page = await call(cases, "GET", `/api/v1/external/filters/${res.json.id}/cases?limit=10`, { key, params: { filterId: res.json.id } });
     expect(page.status).toBe(200);
