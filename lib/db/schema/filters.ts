@@ -3,7 +3,7 @@ import { projects } from "./projects";
 
 /**
  * A backoffice queue: a stored query over cases (`where` + `select`), compiled to parameterised SQL on use.
- * `query` is `json`, not `jsonb`, so it is returned, and its `select` shown as queue columns, in the order written.
+ * `query` is `json`, not `jsonb`, so the API returns it with its keys in the order they were written.
  */
 export const filters = pgTable(
   "filters",
