@@ -29,7 +29,7 @@ export function Timeline({ entries, truncated, nameOf }: { entries: HistoryEntry
           ))}
         </ol>
       )}
-      {truncated && <p className="hint">Only the first {entries.length} entries are shown; the full history is at GET /api/v1/external/workflows/{"{id}"}/history.</p>}
+      {truncated && <p className="hint">Only the latest {entries.length} entries are shown; the full history is at GET /api/v1/external/workflows/{"{id}"}/history.</p>}
     </section>
   );
 }

@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { businesses, endUsers, type Business, type EndUser, type WorkflowDefinition } from "../db/schema";
 import { getCompiledDefinition } from "../runtime/definition-cache";
 import { findRuntime } from "../runtime/get-runtime";
-import { runtimeHistoryPage, type HistoryEntry } from "../runtime/history-view";
+import { latestRuntimeHistory, type HistoryEntry } from "../runtime/history-view";
 import { runtimeView, type RuntimeView } from "../runtime/runtime-view";
 import { hasPendingPluginCall } from "../runtime/wait-settled";
 import { listUsers, type UserSummary } from "../users/list-users";
@@ -17,7 +17,7 @@ export interface CaseDetail {
   business: Business | null;
   endUser: EndUser | null;
   history: HistoryEntry[];
-  /** True when the timeline was cut at `HISTORY_LIMIT` entries. */
+  /** True when older entries were left out: the timeline shows the latest `HISTORY_LIMIT`. */
   historyTruncated: boolean;
   /** The project's users, for assignee names, actor names and the assignment picker. */
   users: UserSummary[];
@@ -33,7 +33,7 @@ export async function loadCaseDetail(db: Db, projectId: string, runtimeId: strin
   if (!row) return null;
   const [{ row: definition, compiled }, history, users, business, endUser, awaitingPlugin] = await Promise.all([
     getCompiledDefinition(db, projectId, row.workflowDefinitionId, row.workflowDefinitionVersion),
-    runtimeHistoryPage(db, projectId, row.id, { limit: HISTORY_LIMIT }),
+    latestRuntimeHistory(db, projectId, row.id, HISTORY_LIMIT),
     listUsers(db, projectId),
     row.businessId ? db.select().from(businesses).where(and(eq(businesses.id, row.businessId), eq(businesses.projectId, projectId))).then((r) => r[0] ?? null) : null,
     row.endUserId ? db.select().from(endUsers).where(and(eq(endUsers.id, row.endUserId), eq(endUsers.projectId, projectId))).then((r) => r[0] ?? null) : null,
@@ -46,7 +46,7 @@ export async function loadCaseDetail(db: Db, projectId: string, runtimeId: strin
     business,
     endUser,
     history: history.data,
-    historyTruncated: history.nextCursor !== null,
+    historyTruncated: history.olderOmitted,
     users,
     awaitingPlugin,
   };

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, desc, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { runtimeHistory } from "../db/schema";
+import { runtimeHistory, type RuntimeHistoryRow } from "../db/schema";
 
 /** Query of `GET /workflows/{id}/history`. */
 export const historyQuerySchema = z.strictObject({
@@ -39,16 +39,31 @@ export async function runtimeHistoryPage(
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   return {
-    data: page.map((h) => ({
-      id: h.id,
-      kind: h.kind,
-      eventName: h.eventName,
-      fromState: h.fromState,
-      toState: h.toState,
-      actor: { type: h.actorType, id: h.actorId },
-      payload: h.payload,
-      at: h.at.toISOString(),
-    })),
+    data: page.map(toEntry),
     nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null,
+  };
+}
+
+/** The latest `limit` entries of a runtime's timeline, oldest first, and whether older ones were left out. */
+export async function latestRuntimeHistory(db: Db, projectId: string, runtimeId: string, limit: number): Promise<{ data: HistoryEntry[]; olderOmitted: boolean }> {
+  const rows = await db
+    .select()
+    .from(runtimeHistory)
+    .where(and(eq(runtimeHistory.runtimeId, runtimeId), eq(runtimeHistory.projectId, projectId)))
+    .orderBy(desc(runtimeHistory.id))
+    .limit(limit + 1);
+  return { data: rows.slice(0, limit).reverse().map(toEntry), olderOmitted: rows.length > limit };
+}
+
+function toEntry(h: RuntimeHistoryRow): HistoryEntry {
+  return {
+    id: h.id,
+    kind: h.kind,
+    eventName: h.eventName,
+    fromState: h.fromState,
+    toState: h.toState,
+    actor: { type: h.actorType, id: h.actorId },
+    payload: h.payload,
+    at: h.at.toISOString(),
   };
 }

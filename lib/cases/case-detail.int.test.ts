@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, type TestDatabase } from "../db/testing";
+import { runtimeHistory } from "../db/schema";
+import { startRun } from "../runtime/start-run";
+import { runContext, seedDefinition, seedProject } from "../../tests/helpers/seed";
+import { HISTORY_LIMIT, loadCaseDetail } from "./case-detail";
+
+const P = "case-detail";
+let t: TestDatabase;
+
+beforeAll(async () => {
+  t = await openTestDatabase();
+  await seedProject(t.db, P);
+  await seedDefinition(t.db, P);
+});
+afterAll(() => t?.dispose());
+
+describe("loadCaseDetail", () => {
+  it("shows the latest entries of a long timeline, oldest first, and says older ones were left out", async () => {
+    const run = await startRun(t.db, { projectId: P, workflowId: "kyb_manual_review_example", context: runContext("http://127.0.0.1:9", "1"), actor: { type: "api_key", id: "k" } });
+    const extra = HISTORY_LIMIT + 4;
+    await t.db.insert(runtimeHistory).values(
+      Array.from({ length: extra }, (_, i) => ({ projectId: P, runtimeId: run.workflowRuntimeId, kind: "event_ignored" as const, eventName: `e${i}`, actorType: "system" as const })),
+    );
+    const detail = (await loadCaseDetail(t.db, P, run.workflowRuntimeId))!;
+    expect(detail.historyTruncated).toBe(true);
+    expect(detail.history).toHaveLength(HISTORY_LIMIT);
+    // The creation row and the first four events are the ones left out; the newest is last.
+    expect(detail.history[0].eventName).toBe("e4");
+    expect(detail.history.at(-1)!.eventName).toBe(`e${extra - 1}`);
+    expect(detail.awaitingPlugin).toBe(false);
+  });
+
+  it("shows a short timeline whole", async () => {
+    const run = await startRun(t.db, { projectId: P, workflowId: "kyb_manual_review_example", context: runContext("http://127.0.0.1:9", "2"), actor: { type: "api_key", id: "k" } });
+    const detail = (await loadCaseDetail(t.db, P, run.workflowRuntimeId))!;
+    expect(detail.historyTruncated).toBe(false);
+    expect(detail.history.map((h) => h.kind)).toEqual(["created"]);
+  });
+});
