@@ -34,6 +34,14 @@ export function insertValues<T extends Table>(table: T, values: Partial<Record<k
   return { columns: sql.raw(names.map((n) => `"${n}"`).join(", ")), values: sql.join(parts, sql`, `), names };
 }
 
+/**
+ * `cte cross join`, to put before a row source in a CTE body: rows are written only if the CTE `onlyWith`
+ * (e.g. the inserted runtime) has a row. Empty when `onlyWith` is not given.
+ */
+export function onlyWithRowOf(onlyWith: string | undefined): SQL {
+  return onlyWith ? sql.raw(`${onlyWith} cross join`) : sql``;
+}
+
 const cache = new WeakMap<Table, [string, Column][]>();
 function columnsOf(table: Table): [string, Column][] {
   let cols = cache.get(table);

@@ -1,6 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
+import { onlyWithRowOf } from "../db/raw-sql";
 import { jobs, type Job, type NewJob } from "../db/schema";
 
 /** NOTIFY channel that wakes workers; an insert trigger on `jobs` (migration 0004) notifies it at commit. */
@@ -14,7 +15,19 @@ const DEFAULT_LEASE_MS = 60_000;
  */
 export async function enqueueJobs(tx: Db, rows: NewJob[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.insert(jobs).values(rows);
+  await tx.execute(jobsInsert(rows));
+}
+
+/**
+ * The insert of `enqueueJobs` as a statement, also usable as a data-modifying CTE body of a step's statement
+ * (written only if the CTE `onlyWith` has a row). The rows travel as one JSON parameter, so the text is
+ * fixed whatever their number; `maxAttempts` defaults as in the schema.
+ */
+export function jobsInsert(rows: NewJob[], onlyWith?: string): SQL {
+  const json = JSON.stringify(rows.map((j) => ({ p: j.projectId, k: j.kind, r: j.runtimeId ?? null, d: j.payload, m: j.maxAttempts ?? 5 })));
+  return sql`insert into jobs (project_id, kind, runtime_id, payload, max_attempts)
+    select r.v->>'p', r.v->>'k', (r.v->>'r')::uuid, r.v->'d', (r.v->>'m')::int
+    from ${onlyWithRowOf(onlyWith)} jsonb_array_elements(${json}::jsonb) with ordinality as r(v, n) order by r.n`;
 }
 
 interface JobRow {
@@ -56,6 +69,9 @@ const toJob = (r: JobRow): Job => ({
  * `payload.leaseMs` (or the default) and counting the attempt. A job whose lease expired (its worker died)
  * is due again.
  */
+/** A job a worker may claim now: pending, due, and not leased (or its lease expired). */
+const isDue = sql`status = 'pending' and run_at <= now() and (locked_until is null or locked_until < now())`;
+
 export async function claimJobs(db: Db, workerId: string, limit: number): Promise<Job[]> {
   const result = await db.execute(sql`
     update jobs set
@@ -64,7 +80,7 @@ export async function claimJobs(db: Db, workerId: string, limit: number): Promis
       locked_until = now() + make_interval(secs => coalesce((payload->>'leaseMs')::double precision, ${DEFAULT_LEASE_MS}) / 1000.0)
     where id in (
       select id from jobs
-      where status = 'pending' and run_at <= now() and (locked_until is null or locked_until < now())
+      where ${isDue}
       order by run_at, id
       limit ${limit}
       for update skip locked
@@ -73,12 +89,21 @@ export async function claimJobs(db: Db, workerId: string, limit: number): Promis
   return rowsOf<JobRow>(result).map(toJob);
 }
 
+/** Whether some job could be claimed now. */
+export async function hasDueJobs(db: Db): Promise<boolean> {
+  const [row] = rowsOf<{ due: boolean }>(await db.execute(sql`select exists (select 1 from jobs where ${isDue}) as due`));
+  return row.due;
+}
+
 /** Mark a claimed job done. Only the current lease holder can finish it. */
 export async function completeJob(db: Db, job: Job, workerId: string): Promise<void> {
-  await db
-    .update(jobs)
-    .set({ status: "succeeded", finishedAt: new Date(), lockedUntil: null, lastError: null })
-    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
+  await db.execute(jobCompletion({ id: job.id, lockedBy: workerId }));
+}
+
+/** `completeJob` as a statement, also usable as a CTE body: the step that stores a job's work completes it. */
+export function jobCompletion(job: Pick<Job, "id" | "lockedBy">): SQL {
+  return sql`update jobs set status = 'succeeded', finished_at = now(), locked_until = null, last_error = null
+    where id = ${job.id}::bigint and locked_by = ${job.lockedBy}::text`;
 }
 
 /** Put a claimed job back to run again after `delayMs`, recording why. */

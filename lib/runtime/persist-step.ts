@@ -7,7 +7,8 @@ import { workflowRuntimes, type Job, type WorkflowRuntime } from "../db/schema";
 import { deriveEvents } from "../webhooks/derive-events";
 import { enqueueSystemEvents } from "../webhooks/system-events";
 import { effectJobs } from "./effect-jobs";
-import { applicableSubscriptionsJson, historyInsert, jobCompletion, jobsInsert, subscriptionsFrom, type HistoryInput } from "./step-sql";
+import { jobCompletion, jobsInsert } from "../jobs/queue";
+import { applicableSubscriptionsJson, historyInsert, subscriptionsFrom, type HistoryInput } from "./step-sql";
 import type { Actor } from "./types";
 
 export interface StepCause {

@@ -12,7 +12,8 @@ import { enqueueSystemEvents } from "../webhooks/system-events";
 import { getCompiledDefinition, latestDefinitionVersion } from "./definition-cache";
 import { effectJobs } from "./effect-jobs";
 import { entityUpsert } from "./entities";
-import { applicableSubscriptionsJson, historyInsert, jobsInsert, subscriptionsFrom, type HistoryInput } from "./step-sql";
+import { jobsInsert } from "../jobs/queue";
+import { applicableSubscriptionsJson, historyInsert, subscriptionsFrom, type HistoryInput } from "./step-sql";
 import type { Actor } from "./types";
 
 export interface StartRunInput {

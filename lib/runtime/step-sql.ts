@@ -1,12 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
-import { webhookSubscriptions, type Job, type NewJob, type NewRuntimeHistoryRow, type WebhookSubscription } from "../db/schema";
-import { fromRow } from "../db/raw-sql";
+import { webhookSubscriptions, type NewRuntimeHistoryRow, type WebhookSubscription } from "../db/schema";
+import { fromRow, onlyWithRowOf } from "../db/raw-sql";
 
 export type HistoryInput = Omit<NewRuntimeHistoryRow, "projectId" | "runtimeId">;
 
 /**
  * The statements a step writes besides the runtime row, as data-modifying CTE bodies, so one round trip
- * persists the runtime, its history and its outbox jobs. Rows travel as one JSON parameter each, which keeps
+ * persists the runtime, its history and its outbox jobs (`jobsInsert`, `jobCompletion` in lib/jobs/queue). Rows travel as one JSON parameter each, which keeps
  * every statement's text fixed (prepared once per connection) whatever the number of rows.
  */
 export function historyInsert(projectId: string, runtimeId: string, rows: HistoryInput[], onlyWith?: string): SQL {
@@ -15,26 +15,7 @@ export function historyInsert(projectId: string, runtimeId: string, rows: Histor
   );
   return sql`insert into runtime_history (project_id, runtime_id, kind, event_name, payload, from_state, to_state, actor_type, actor_id)
     select ${projectId}::text, ${runtimeId}::uuid, r.v->>'k', r.v->>'e', nullif(r.v->'p', 'null'::jsonb), r.v->>'f', r.v->>'t', r.v->>'a', r.v->>'i'
-    from ${sourceOf(onlyWith)} jsonb_array_elements(${json}::jsonb) with ordinality as r(v, n) order by r.n`;
-}
-
-/** `cte cross join`: rows are written only if the CTE `onlyWith` (e.g. the inserted runtime) has a row. */
-function sourceOf(onlyWith: string | undefined): SQL {
-  return onlyWith ? sql.raw(`${onlyWith} cross join`) : sql``;
-}
-
-/** Outbox rows (see `enqueueJobs`); `maxAttempts` defaults as in the schema. */
-export function jobsInsert(rows: NewJob[], onlyWith?: string): SQL {
-  const json = JSON.stringify(rows.map((j) => ({ p: j.projectId, k: j.kind, r: j.runtimeId ?? null, d: j.payload, m: j.maxAttempts ?? 5 })));
-  return sql`insert into jobs (project_id, kind, runtime_id, payload, max_attempts)
-    select r.v->>'p', r.v->>'k', (r.v->>'r')::uuid, r.v->'d', (r.v->>'m')::int
-    from ${sourceOf(onlyWith)} jsonb_array_elements(${json}::jsonb) with ordinality as r(v, n) order by r.n`;
-}
-
-/** Mark a claimed job succeeded, as `completeJob` does: only while `lockedBy` still holds its lease. */
-export function jobCompletion(job: Pick<Job, "id" | "lockedBy">): SQL {
-  return sql`update jobs set status = 'succeeded', finished_at = now(), locked_until = null, last_error = null
-    where id = ${job.id}::bigint and locked_by = ${job.lockedBy}::text`;
+    from ${onlyWithRowOf(onlyWith)} jsonb_array_elements(${json}::jsonb) with ordinality as r(v, n) order by r.n`;
 }
 
 /**

@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { rowsOf } from "../db/rows";
-import { claimJobs } from "../jobs/queue";
+import { claimJobs, hasDueJobs } from "../jobs/queue";
 import { runMaintenance } from "./maintenance";
 import { performJob } from "./perform-job";
 
@@ -35,7 +33,7 @@ export async function drainJobs(db: Db, options: { budgetMs: number; concurrency
   const inFlight = new Set<Promise<void>>();
   for (;;) {
     if (Date.now() >= deadline) {
-      summary.budgetExhausted = await jobsStillDue(db);
+      summary.budgetExhausted = await hasDueJobs(db);
       break;
     }
     const free = concurrency - inFlight.size;
@@ -55,12 +53,4 @@ export async function drainJobs(db: Db, options: { budgetMs: number; concurrency
   }
   await Promise.allSettled([...inFlight]);
   return summary;
-}
-
-/** Whether some job is due and not leased. */
-async function jobsStillDue(db: Db): Promise<boolean> {
-  const [row] = rowsOf<{ due: boolean }>(
-    await db.execute(sql`select exists (select 1 from jobs where status = 'pending' and run_at <= now() and (locked_until is null or locked_until < now())) as due`),
-  );
-  return row.due;
 }
