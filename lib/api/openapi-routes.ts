@@ -24,7 +24,7 @@ export interface ApiRoute {
 const runtimeId = { workflowRuntimeId: "Runtime id returned by run." };
 const definitionId = { definitionId: "Definition id (the workflowId used when running)." };
 const filterId = { filterId: "Filter id." };
-const idempotency = { name: "Idempotency-Key", description: "Replays the first response for a repeated key with the same body (kept 24 h); another body with the key is 422." };
+const idempotency = { name: "Idempotency-Key", description: "Replays the first response for a repeated key with the same body (kept 24 h); another body with the key is 422. The key commits with the work, so a retry after a crash never runs it twice." };
 const body = (name: string, schema: z.ZodType) => ({ name, schema });
 const list = (item: z.ZodType) => z.object({ data: z.array(item) });
 

@@ -3,10 +3,12 @@ import type { Db } from "../db/client";
 import { workflowRuntimes, type WorkflowRuntime } from "../db/schema";
 import { notFound } from "../api/errors";
 import { isUuid } from "./ids";
+import { inTransaction } from "../db/transaction";
 
 /**
  * Run `fn` in a transaction holding the runtime's row lock (`SELECT … FOR UPDATE`), so events on one runtime
- * apply one at a time, in arrival order. A runtime of another project is reported as not found.
+ * apply one at a time, in arrival order. A runtime of another project is reported as not found. Inside a
+ * transaction already (an idempotent request's), the lock is taken in it and held until it commits.
  */
 export async function withLockedRuntime<T>(
   db: Db,
@@ -15,13 +17,13 @@ export async function withLockedRuntime<T>(
   fn: (tx: Db, runtime: WorkflowRuntime) => Promise<T>,
 ): Promise<T> {
   if (!isUuid(runtimeId)) throw notFound("Workflow runtime", runtimeId);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [runtime] = await tx
       .select()
       .from(workflowRuntimes)
       .where(and(eq(workflowRuntimes.id, runtimeId), eq(workflowRuntimes.projectId, projectId)))
       .for("update");
     if (!runtime) throw notFound("Workflow runtime", runtimeId);
-    return fn(tx as unknown as Db, runtime);
+    return fn(tx, runtime);
   });
 }

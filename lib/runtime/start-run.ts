@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { startWorkflow, validateAgainstSchema, type JsonObject } from "../engine";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
+import { inTransaction } from "../db/transaction";
 import { fromRow } from "../db/raw-sql";
 import { workflowRuntimes, type WorkflowRuntime } from "../db/schema";
 import { validationFailed, type FieldError } from "../api/errors";
@@ -39,7 +40,8 @@ export interface StartRunResult {
  *
  * The entity, runtime, history and jobs are one statement. The latest version comes from a per-process
  * cache; the statement creates nothing if a newer version exists (another process may have stored one), and
- * the run is then retried on the version it reads afresh.
+ * the run is then retried on the version it reads afresh. Given a transaction (an idempotent request's), the
+ * run's writes join it.
  */
 export async function startRun(db: Db, input: StartRunInput): Promise<StartRunResult> {
   try {
@@ -78,8 +80,7 @@ async function startRunOnce(db: Db, input: StartRunInput, freshLatest: boolean):
     ? sql`false`
     : sql`exists (select 1 from workflow_definitions d where d.project_id = ${input.projectId}::text and d.id = ${definition.id}::text and d.version > ${definition.version}::int)`;
 
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const [raw] = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
         with entity as (${upsertEntity}),

@@ -1,8 +1,10 @@
 import { index, integer, json, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * Idempotency-Key records, scoped to project + endpoint. A row is inserted before the work (status
- * `in_progress`) so concurrent requests with one key serialise on it; the stored response is replayed after.
+ * Idempotency-Key records, scoped to project + endpoint, written in the work's own transaction: inserted first
+ * (`in_progress`, so concurrent requests with one key wait on the primary key) and completed with the response
+ * before the commit. A committed row is therefore always `completed`; only earlier releases could leave an
+ * `in_progress` one behind (see lib/api/idempotency.ts).
  */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",

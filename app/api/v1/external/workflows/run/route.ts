@@ -13,8 +13,8 @@ export const POST = withApiKey(async (req, { auth }) => {
   const body = await readJsonBody(req, runRequestSchema);
   const scope = { projectId: auth.projectId, endpoint: "POST /workflows/run", bodyText: JSON.stringify(body) };
   let created: string | undefined;
-  const res = await idempotent(db, req, scope, async () => {
-    const run = await startRun(db, { projectId: auth.projectId, ...body, actor: { type: "api_key", id: auth.apiKeyId } });
+  const res = await idempotent(db, req, scope, async (tx) => {
+    const run = await startRun(tx, { projectId: auth.projectId, ...body, actor: { type: "api_key", id: auth.apiKeyId } });
     const { workflowDefinitionId, workflowRuntimeId, serviceEntityId } = run;
     created = workflowRuntimeId;
     return { status: 201, body: { workflowDefinitionId, workflowRuntimeId, serviceEntityId } };

@@ -19,8 +19,8 @@ export const POST = withApiKey<Params>(async (req, { auth, params }) => {
   const expectedVersion = ifMatchVersion(req);
   const endpoint = `POST /workflows/${params.workflowRuntimeId}/send-event`;
   let version: number | undefined;
-  const res = await idempotent(db, req, { projectId: auth.projectId, endpoint, bodyText: JSON.stringify(body) }, async () => {
-    const runtime = await sendEvent(db, {
+  const res = await idempotent(db, req, { projectId: auth.projectId, endpoint, bodyText: JSON.stringify(body) }, async (tx) => {
+    const runtime = await sendEvent(tx, {
       projectId: auth.projectId,
       runtimeId: params.workflowRuntimeId,
       name: body.name,
@@ -30,7 +30,7 @@ export const POST = withApiKey<Params>(async (req, { auth, params }) => {
       expectedVersion,
     });
     version = runtime.version;
-    return { status: 200, body: await loadRuntimeView(db, runtime) };
+    return { status: 200, body: await loadRuntimeView(tx, runtime) };
   });
   const wait = preferredWait(req);
   if (wait === null || res.status !== 200) return withEtag(res, version);

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, count, eq, sql } from "drizzle-orm";
+import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { idempotencyKeys, jobs, runtimeHistory, workflowRuntimes } from "@/lib/db/schema";
+import { startRun } from "@/lib/runtime/start-run";
+import { sendEvent } from "@/lib/runtime/send-event";
+import { runContext, seedDefinition, seedProject } from "@/tests/helpers/seed";
+import { idempotent, type IdempotentResult } from "./idempotency";
+
+// The key commits with the work: these tests force the work's transaction to fail after its writes, and let a
+// first request hold its transaction open while a second with the same key arrives.
+
+let t: TestDatabase;
+const PROJECT = "idem";
+const actor = { type: "api_key" as const, id: "k" };
+
+beforeAll(async () => {
+  t = await openTestDatabase();
+  await seedProject(t.db, PROJECT);
+  await seedDefinition(t.db, PROJECT);
+});
+
+afterAll(async () => {
+  await t?.dispose();
+});
+
+const request = (key: string) => new Request("http://test/run", { method: "POST", headers: { "idempotency-key": key } });
+const scope = (bodyText: string) => ({ projectId: PROJECT, endpoint: "POST /workflows/run", bodyText });
+
+async function runtimesOf(entityId: string): Promise<number> {
+  const [row] = await t.db
+    .select({ n: count() })
+    .from(workflowRuntimes)
+    .where(and(eq(workflowRuntimes.projectId, PROJECT), sql`${workflowRuntimes.context}->'entity'->>'id' = ${entityId}`));
+  return row.n;
+}
+
+async function keyRow(key: string) {
+  const [row] = await t.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.projectId, PROJECT), eq(idempotencyKeys.key, key)));
+  return row;
+}
+
+function startWork(context: ReturnType<typeof runContext>) {
+  return async (tx: Parameters<Parameters<typeof idempotent>[3]>[0]): Promise<IdempotentResult> => {
+    const run = await startRun(tx, { projectId: PROJECT, workflowId: "kyb_manual_review_example", context, actor });
+    return { status: 201, body: { workflowRuntimeId: run.workflowRuntimeId } };
+  };
+}
+
+describe(`Idempotency-Key commits with the work (${process.env.TEST_DB_KIND})`, () => {
+  it("a failure inside the work's transaction after its writes leaves neither the runtime nor the key; the retry runs once", async () => {
+    const context = runContext("http://127.0.0.1:9", "crash-before-commit");
+    const key = "crash-before-commit";
+    const forced = idempotent(t.db, request(key), scope("body-1"), async (tx) => {
+      await startWork(context)(tx);
+      expect(await tx.select({ n: count() }).from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([{ n: 1 }]);
+      throw new Error("forced failure after the writes");
+    });
+    await expect(forced).rejects.toThrow("forced failure after the writes");
+    expect(await runtimesOf(context.entity.id)).toBe(0);
+    expect(await keyRow(key)).toBeUndefined();
+
+    const started = Date.now();
+    const retry = await idempotent(t.db, request(key), scope("body-1"), startWork(context));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBeNull();
+    expect(await runtimesOf(context.entity.id)).toBe(1);
+    const stored = await keyRow(key);
+    expect(stored).toMatchObject({ status: "completed", responseStatus: 201, responseBody: await retry.json() });
+  });
+
+  it("a response lost after the commit is replayed by the retry, without running the work again", async () => {
+    const context = runContext("http://127.0.0.1:9", "crash-after-commit");
+    const key = "crash-after-commit";
+    let runs = 0;
+    const work = async (tx: Parameters<ReturnType<typeof startWork>>[0]) => {
+      runs++;
+      return startWork(context)(tx);
+    };
+    const first = await idempotent(t.db, request(key), scope("body-2"), work);
+    const firstBody = await first.json();
+    const retry = await idempotent(t.db, request(key), scope("body-2"), work);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(await retry.json()).toEqual(firstBody);
+    expect(runs).toBe(1);
+    expect(await runtimesOf(context.entity.id)).toBe(1);
+
+    const reused = idempotent(t.db, request(key), scope("another body"), work);
+    await expect(reused).rejects.toMatchObject({ code: "idempotency_key_reused", status: 422 });
+    expect(runs).toBe(1);
+  });
+
+  it("a second request with the key waits for the first's commit, then replays it", async () => {
+    const context = runContext("http://127.0.0.1:9", "concurrent");
+    const key = "concurrent";
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let wrote!: () => void;
+    const written = new Promise<void>((r) => (wrote = r));
+    const first = idempotent(t.db, request(key), scope("body-3"), async (tx) => {
+      const result = await startWork(context)(tx);
+      wrote();
+      await held;
+      return result;
+    });
+    await written;
+    let secondRan = false;
+    let secondDone = false;
+    const second = idempotent(t.db, request(key), scope("body-3"), async (tx) => {
+      secondRan = true;
+      return startWork(context)(tx);
+    }).finally(() => (secondDone = true));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(secondDone).toBe(false);
+    release();
+    const [a, b] = await Promise.all([first, second]);
+    expect(secondRan).toBe(false);
+    expect(b.headers.get("idempotent-replayed")).toBe("true");
+    expect(await b.json()).toEqual(await a.json());
+    expect(await runtimesOf(context.entity.id)).toBe(1);
+  });
+
+  it("when the first request fails, the waiting one does the work itself", async () => {
+    const context = runContext("http://127.0.0.1:9", "first-fails");
+    const key = "first-fails";
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let wrote!: () => void;
+    const written = new Promise<void>((r) => (wrote = r));
+    const first = idempotent(t.db, request(key), scope("body-4"), async (tx) => {
+      await startWork(context)(tx);
+      wrote();
+      await held;
+      throw new Error("first request failed");
+    });
+    await written;
+    const second = idempotent(t.db, request(key), scope("body-4"), startWork(context));
+    await new Promise((r) => setTimeout(r, 100));
+    release();
+    await expect(first).rejects.toThrow("first request failed");
+    const res = await second;
+    expect(res.status).toBe(201);
+    expect(res.headers.get("idempotent-replayed")).toBeNull();
+    expect(await runtimesOf(context.entity.id)).toBe(1);
+  });
+
+  it("a key left in_progress by an earlier release (a request that died mid-way) is taken over at once", async () => {
+    const context = runContext("http://127.0.0.1:9", "legacy");
+    const key = "legacy-in-progress";
+    await t.db.insert(idempotencyKeys).values({
+      projectId: PROJECT,
+      scope: "POST /workflows/run",
+      key,
+      requestHash: "x",
+      status: "in_progress",
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const started = Date.now();
+    const res = await idempotent(t.db, request(key), scope("body-5"), startWork(context));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(res.status).toBe(201);
+    expect(await runtimesOf(context.entity.id)).toBe(1);
+  });
+
+  it("send-event: a failure after the step's writes leaves the runtime, history, jobs and key as they were", async () => {
+    const context = runContext("http://127.0.0.1:9", "event");
+    const run = await startRun(t.db, { projectId: PROJECT, workflowId: "kyb_manual_review_example", context, actor });
+    const id = run.workflowRuntimeId;
+    const counts = async () => {
+      const [rt] = await t.db.select().from(workflowRuntimes).where(eq(workflowRuntimes.id, id));
+      const [h] = await t.db.select({ n: count() }).from(runtimeHistory).where(eq(runtimeHistory.runtimeId, id));
+      const [j] = await t.db.select({ n: count() }).from(jobs).where(eq(jobs.runtimeId, id));
+      return { state: rt.state, version: rt.version, history: h.n, jobs: j.n };
+    };
+    const before = await counts();
+    const eventScope = { projectId: PROJECT, endpoint: `POST /workflows/${id}/send-event`, bodyText: "start" };
+    const key = "event-crash";
+    const start = (tx: Parameters<ReturnType<typeof startWork>>[0]) =>
+      sendEvent(tx, { projectId: PROJECT, runtimeId: id, name: "start", origin: "api", actor });
+    await expect(
+      idempotent(t.db, request(key), eventScope, async (tx) => {
+        const moved = await start(tx);
+        expect(moved.version).toBe(before.version + 1);
+        throw new Error("forced failure after the step");
+      }),
+    ).rejects.toThrow("forced failure after the step");
+    expect(await counts()).toEqual(before);
+    expect(await keyRow(key)).toBeUndefined();
+
+    const res = await idempotent(t.db, request(key), eventScope, async (tx) => ({ status: 200, body: { version: (await start(tx)).version } }));
+    expect(await res.json()).toEqual({ version: before.version + 1 });
+    const replay = await idempotent(t.db, request(key), eventScope, async (tx) => ({ status: 200, body: { version: (await start(tx)).version } }));
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect((await counts()).version).toBe(before.version + 1);
+  });
+});
