@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, asc, eq } from "drizzle-orm";
+import { openTestDatabase, type TestDatabase } from "../db/testing";
+import { jobs, runtimeHistory } from "../db/schema";
+import { startRun } from "../runtime/start-run";
+import { sendEvent } from "../runtime/send-event";
+import { drainJobs } from "../worker/drain";
+import { allowOutbound, resetOutbound } from "../../tests/helpers/outbound";
+import { seedDefinition, seedProject } from "../../tests/helpers/seed";
+import { startVendorStub } from "../../tests/helpers/vendor-stub";
+
+// Two webhook plugins in one state, both answered 500 forever: each job stops after its own plugin's
+// `retry.maxAttempts` (1 and 3), not after the outbox's default of 5. Delays of 1-2 ms keep the retries quick.
+const P = "webhook-attempts";
+const actor = { type: "api_key" as const, id: "test" };
+let t: TestDatabase;
+let stub: Awaited<ReturnType<typeof startVendorStub>>;
+
+const hook = (name: string, maxAttempts: number) => ({
+  name,
+  pluginKind: "webhook",
+  url: `{api_config.webhook_url}/${name}`,
+  method: "POST",
+  stateNames: ["notify"],
+  request: { transform: { transformer: "jmespath", mapping: "{ id: entity.id }" } },
+  retry: { maxAttempts, initialDelayMs: 1, maxDelayMs: 2 },
+});
+
+beforeAll(async () => {
+  t = await openTestDatabase();
+  stub = await startVendorStub(() => ({ status: 500, body: { error: "down" } }));
+  allowOutbound(`127.0.0.1:${stub.port}`);
+  await seedProject(t.db, P);
+  await seedDefinition(t.db, P, {
+    id: "notify_twice",
+    edit: (d) =>
+      Object.assign(d, {
+        definition: { id: "notify_twice_v1", initial: "idle", states: { idle: { on: { start: "notify" } }, notify: {} } },
+        extensions: { apiPlugins: [hook("once", 1), hook("thrice", 3)] },
+      }),
+  });
+});
+
+afterAll(async () => {
+  await stub?.close();
+  resetOutbound();
+  await t?.dispose();
+});
+
+describe(`a failing webhook plugin (${process.env.TEST_DB_KIND})`, () => {
+  it("is attempted as many times as its retry.maxAttempts, then its job fails with the last error", async () => {
+    const run = await startRun(t.db, {
+      projectId: P,
+      workflowId: "notify_twice",
+      context: { entity: { id: "e-1", type: "business", data: { companyName: "Acme" } }, documents: [], api_config: { webhook_url: stub.origin } },
+      actor,
+    });
+    const id = run.workflowRuntimeId;
+    await sendEvent(t.db, { projectId: P, runtimeId: id, name: "start", origin: "api", actor });
+    const queued = await t.db.select().from(jobs).where(eq(jobs.runtimeId, id)).orderBy(asc(jobs.id));
+    expect(queued.map((j) => [j.kind, j.payload.pluginName, j.maxAttempts])).toEqual([
+      ["webhook_plugin", "once", 1],
+      ["webhook_plugin", "thrice", 3],
+    ]);
+
+    // Drain until both jobs are finished; each drain takes what is due, the retries are due within 2 ms.
+    for (let round = 0; round < 50; round++) {
+      const pending = await t.db.select().from(jobs).where(and(eq(jobs.runtimeId, id), eq(jobs.status, "pending")));
+      if (pending.length === 0) break;
+      await drainJobs(t.db, { budgetMs: 2_000, concurrency: 2, log: () => undefined });
+      await new Promise((r) => setTimeout(r, 5));
+    }
+
+    const finished = await t.db.select().from(jobs).where(eq(jobs.runtimeId, id)).orderBy(asc(jobs.id));
+    expect(finished.map((j) => [j.payload.pluginName, j.status, j.attempts, j.lastError])).toEqual([
+      ["once", "failed", 1, "HTTP 500"],
+      ["thrice", "failed", 3, "HTTP 500"],
+    ]);
+    expect(stub.received.filter((r) => r.path === "/once")).toHaveLength(1);
+    expect(stub.received.filter((r) => r.path === "/thrice")).toHaveLength(3);
+
+    const calls = await t.db
+      .select()
+      .from(runtimeHistory)
+      .where(and(eq(runtimeHistory.runtimeId, id), eq(runtimeHistory.kind, "plugin_call"), eq(runtimeHistory.eventName, "thrice")))
+      .orderBy(asc(runtimeHistory.id));
+    const attempts = calls.map((c) => c.payload as { attempt: number; ok: boolean; retryInMs?: number; response: { status: number } });
+    expect(attempts.map((a) => [a.attempt, a.ok, a.response.status, a.retryInMs !== undefined])).toEqual([
+      [1, false, 500, true],
+      [2, false, 500, true],
+      [3, false, 500, false],
+    ]);
+  });
+});
