@@ -15,6 +15,10 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const port = process.env.PORT || "3000";
 process.env.NEXTAUTH_URL ||= process.env.PUBLIC_URL || `http://localhost:${port}`;
+// `next build` and `next start` set NODE_ENV=production themselves. Mark that NODE_ENV as theirs, not the operator's,
+// so the zero-setup start on the embedded database keeps APP_ENVIRONMENT's sandbox default (lib/config/app-environment.ts).
+if (process.env.NODE_ENV !== "production") process.env.NODE_ENV_FROM_NEXT_START = "1";
+else delete process.env.NODE_ENV_FROM_NEXT_START;
 
 /** How long servers get to finish after SIGTERM/SIGINT before they are killed. */
 const STOP_GRACE_MS = 15_000;

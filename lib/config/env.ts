@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { resolveEnvironment, type AppEnvironment } from "./app-environment";
 
 const boolish = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -13,7 +14,8 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default(".data"),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DB_PREPARED_STATEMENTS: boolish,
-  APP_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
+  /** Unset: `production` when DATABASE_URL or an operator's NODE_ENV=production is set, else `sandbox` (see resolveEnvironment). */
+  APP_ENVIRONMENT: z.enum(["sandbox", "production"]).optional(),
   MASTER_KEY: z.string().min(1).optional(),
   AUTH_SECRET: z.string().min(1).optional(),
   SEED_ADMIN_EMAIL: z.string().email().optional(),
@@ -28,7 +30,13 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
 });
 
-export type Env = z.infer<typeof schema> & { dataDir: string; isProduction: boolean };
+export type Env = Omit<z.infer<typeof schema>, "APP_ENVIRONMENT"> & {
+  APP_ENVIRONMENT: AppEnvironment;
+  /** Why APP_ENVIRONMENT has its value: the variable itself, or which default applied. */
+  environmentReason: string;
+  dataDir: string;
+  isProduction: boolean;
+};
 
 let cached: Env | undefined;
 
@@ -49,10 +57,13 @@ export function env(): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
+  const { environment, reason } = resolveEnvironment({ ...parsed.data, NODE_ENV_FROM_NEXT_START: process.env.NODE_ENV_FROM_NEXT_START });
   cached = {
     ...parsed.data,
+    APP_ENVIRONMENT: environment,
+    environmentReason: reason,
     dataDir: path.resolve(parsed.data.DATA_DIR),
-    isProduction: parsed.data.APP_ENVIRONMENT === "production",
+    isProduction: environment === "production",
   };
   return cached;
 }
