@@ -1,5 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // NEXT_DIST_DIR=.next-<name> builds and serves from another folder, so a second build (bench, fuzz, chaos)
+  // never overwrites the one `npm start` serves.
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
   // The database drivers load native/wasm assets at run time; keep them out of the bundle.
   serverExternalPackages: ["@electric-sql/pglite", "postgres"],
   output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
