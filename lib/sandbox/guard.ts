@@ -1,7 +1,8 @@
 import { env } from "../config/env";
 import { problem } from "../api/problem";
 
-/** The sandbox routes exist only in the sandbox environment; elsewhere they answer 404. */
+/** The sandbox routes (vendor, webhook sink) exist only in the sandbox environment; elsewhere they answer 404. */
 export function sandboxOnly(): Response | null {
-  return env().APP_ENVIRONMENT === "sandbox" ? null : problem(404, "not_found", "The sandbox vendor is only available when APP_ENVIRONMENT=sandbox.");
+  if (env().APP_ENVIRONMENT === "sandbox") return null;
+  return problem(404, "not_found", "The sandbox routes (vendor and webhook sink) only exist when APP_ENVIRONMENT=sandbox.");
 }

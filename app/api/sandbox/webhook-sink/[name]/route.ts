@@ -1,15 +1,12 @@
-import { recordSinkEntry, sinkEntries } from "@/lib/sandbox/webhook-sink";
-import { sandboxOnly } from "@/lib/sandbox/guard";
+import { recordSinkEntry, sinkEntries, SINK_MAX_BODY_BYTES } from "@/lib/sandbox/webhook-sink";
+import { readSinkBody } from "@/lib/sandbox/read-sink-body";
+import { withSandboxCaller } from "@/lib/sandbox/with-sandbox-caller";
 
-type Ctx = { params: Promise<{ name: string }> };
 const SHOWN_HEADERS = ["content-type", "webhook-id", "webhook-timestamp", "webhook-signature", "user-agent"];
 
-// POST /api/sandbox/webhook-sink/{name} – records what a webhook sent (sandbox only)
-export async function POST(req: Request, ctx: Ctx): Promise<Response> {
-  const refused = sandboxOnly();
-  if (refused) return refused;
-  const { name } = await ctx.params;
-  const text = await req.text();
+// POST /api/sandbox/webhook-sink/{name} – records what a webhook sent, for the caller's project (sandbox only)
+export const POST = withSandboxCaller<{ name: string }>(async (req, { projectId, params }) => {
+  const { text, bytes } = await readSinkBody(req, SINK_MAX_BODY_BYTES);
   let body: unknown = text;
   try {
     body = JSON.parse(text);
@@ -17,14 +14,9 @@ export async function POST(req: Request, ctx: Ctx): Promise<Response> {
     // keep the raw text
   }
   const headers = Object.fromEntries(SHOWN_HEADERS.filter((h) => req.headers.has(h)).map((h) => [h, req.headers.get(h)!]));
-  recordSinkEntry({ at: new Date().toISOString(), name, headers, body });
+  recordSinkEntry(projectId, { at: new Date().toISOString(), name: params.name, headers, body }, bytes);
   return Response.json({ received: true }, { status: 202 });
-}
+});
 
-// GET /api/sandbox/webhook-sink/{name} – what the sink received, oldest first
-export async function GET(_req: Request, ctx: Ctx): Promise<Response> {
-  const refused = sandboxOnly();
-  if (refused) return refused;
-  const { name } = await ctx.params;
-  return Response.json({ data: sinkEntries(name) });
-}
+// GET /api/sandbox/webhook-sink/{name} – what the sink received for the caller's project, oldest first
+export const GET = withSandboxCaller<{ name: string }>(async (_req, { projectId, params }) => Response.json({ data: sinkEntries(projectId, params.name) }));
