@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite. Vitest (unit + integration on PGlite, and on PostgreSQL when
-// TEST_DATABASE_URL is set), then the Playwright specs in Debian's Chromium when it is installed.
+// TEST_DATABASE_URL is set), the crash test on PostgreSQL (when TEST_DATABASE_URL is set), then the
+// Playwright specs in Debian's Chromium when it is installed.
 // Ends with one summary line "N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -32,6 +33,26 @@ if (existsSync(vitestReport)) {
   passed += r.numPassedTests ?? 0;
   failed += (r.numFailedTests ?? 0) + (vitest.status !== 0 && !r.numFailedTests ? 1 : 0);
 } else if (vitest.status !== 0) failed += 1;
+
+// The crash test (`npm run chaos`, bench/chaos.ts) at a small size, counted as one test: the app and two workers
+// on a fresh PostgreSQL database, 100 flows, 3 SIGKILLs of each kind; it fails on any lost or duplicated work.
+// It needs a build (built once when missing, like `npm start`); a run that hangs is stopped with SIGTERM, on
+// which it stops its processes and drops its database.
+if (process.env.TEST_DATABASE_URL) {
+  console.log("[test] crash test: 100 flows, 3 worker kills, 3 app kills (bench/chaos.ts)");
+  const chaos = spawnSync(process.execPath, ["--import", "tsx", "bench/chaos.ts"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...env, CHAOS_FLOWS: "100", CHAOS_WORKER_KILLS: "3", CHAOS_APP_KILLS: "3", CHAOS_DATABASE_URL: process.env.TEST_DATABASE_URL },
+    timeout: 10 * 60_000,
+    killSignal: "SIGTERM",
+  });
+  if (chaos.status === 0) passed += 1;
+  else {
+    failed += 1;
+    ok = false;
+  }
+}
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (process.env.SKIP_E2E === "1") {

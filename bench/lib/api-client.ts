@@ -3,12 +3,14 @@ import { Pool } from "undici";
 export interface ApiReply {
   status: number;
   json: Record<string, unknown>;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /**
  * The load generator's HTTP client: an undici connection pool with one keep-alive connection per simulated
  * client. It costs a fraction of `fetch`'s CPU per request, which matters when the load generator shares the
- * machine's two cores with the app and PostgreSQL.
+ * machine's two cores with the app and PostgreSQL. A body that is not JSON (a proxy's or a dying server's
+ * error page) comes back as `{ text }`, so the caller still sees the status.
  */
 export function apiClient(baseUrl: string, apiKey: string, connections: number) {
   const pool = new Pool(baseUrl, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
@@ -19,7 +21,14 @@ export function apiClient(baseUrl: string, apiKey: string, connections: number) 
       headers: { authorization: `Bearer ${apiKey}`, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.statusCode, json: (await res.body.json()) as Record<string, unknown> };
+    const text = await res.body.text();
+    let json: Record<string, unknown>;
+    try {
+      json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      json = { text };
+    }
+    return { status: res.statusCode, json, headers: res.headers };
   };
   return {
     post: (path: string, body: unknown, headers?: Record<string, string>) => send("POST", path, body, headers),

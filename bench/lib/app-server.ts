@@ -1,8 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-
-const root = path.resolve(__dirname, "../..");
+import { createBenchDatabase } from "./bench-database";
+import { ensureBuild, root } from "./next-build";
 
 /**
  * Start the built app the way `npm start` does (`node scripts/start.mjs`) on a fresh PostgreSQL database for
@@ -11,21 +10,9 @@ const root = path.resolve(__dirname, "../..");
  * function that also drops the database.
  */
 export async function startBenchApp(env: Record<string, string>): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
-    const build = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit" });
-    if (build.status !== 0) throw new Error("next build failed");
-  }
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `bench_${Date.now().toString(36)}`;
-  const { default: postgres } = await import("postgres");
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const dropDatabase = async () => {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  };
+  ensureBuild();
+  const database = await createBenchDatabase(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres", "bench");
+  const dropDatabase = database.drop;
   const port = Number(process.env.BENCH_PORT ?? 3299);
   const processes = process.env.BENCH_APP_PROCESSES ?? "1";
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
@@ -33,7 +20,7 @@ export async function startBenchApp(env: Record<string, string>): Promise<{ base
     env: {
       ...process.env,
       ...env,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       PORT: String(port),
       WEB_CONCURRENCY: processes,
       NEXT_TELEMETRY_DISABLED: "1",
