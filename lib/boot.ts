@@ -15,7 +15,7 @@ export async function boot(): Promise<void> {
     try {
       const handle = await getDbHandle();
       await bootstrap(handle.db);
-      console.log(`[boot] database ready (${handle.kind}), environment ${env().APP_ENVIRONMENT}`);
+      console.log(`[boot] database ready (${handle.kind})`); // bootstrap() logged the environment and why
       if (env().RUN_WORKER !== false) {
         const { startWorker } = await import("./worker/worker");
         const worker = await startWorker(handle);

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { openTestDatabase, type TestDatabase } from "../db/testing";
 import { apiKeys, projects, secrets, users, workflowDefinitions } from "../db/schema";
+import { authenticateApiKey } from "../api-keys/authenticate-api-key";
+import { rotateWebhookSecret } from "../webhooks/rotate-secret";
+import { encryptString } from "../security/encryption";
 import { resetEnvCache } from "../config/env";
 import { hashApiKey } from "../security/api-key-format";
 import { decryptString } from "../security/encryption";
@@ -60,5 +63,48 @@ describe(`bootstrap (${process.env.TEST_DB_KIND})`, () => {
     expect(hashes.filter((h) => h === hashApiKey("kyc_seeded_key_for_tests_0123456789"))).toHaveLength(1);
     const [project] = await t.db.select().from(projects);
     expect(decryptString(project.webhookSecret!, "default/webhook-secret")).toBe("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
+  });
+
+  it("says first which environment it runs in and why", () => {
+    expect(lines[0]).toMatch(/^\[env\] APP_ENVIRONMENT=sandbox \(APP_ENVIRONMENT=sandbox\): the sandbox vendor and webhook sink answer at \/api\/sandbox/);
+  });
+
+  it("in the sandbox, WEBHOOK_TOKEN is an API key of the project and every webhook plugin of the example sends it to the sink", async () => {
+    const [row] = await t.db.select().from(secrets).where(eq(secrets.name, "WEBHOOK_TOKEN"));
+    const token = decryptString(row.ciphertext, "default/WEBHOOK_TOKEN");
+    expect(await authenticateApiKey(t, `Bearer ${token}`)).toMatchObject({ projectId: "default" });
+    const [example] = await t.db.select().from(workflowDefinitions).where(eq(workflowDefinitions.id, "kyb_manual_review_example"));
+    const webhooks = (example.extensions as { apiPlugins: { name: string; pluginKind: string; url: string; headers?: Record<string, string> }[] }).apiPlugins.filter(
+      (p) => p.pluginKind === "webhook",
+    );
+    expect(webhooks.map((p) => [p.name, p.url, p.headers?.Authorization])).toEqual([
+      ["finish_webhook", "{api_config.webhook_url}/finish", "Bearer {secret.WEBHOOK_TOKEN}"],
+      ["fail_webhook", "{api_config.webhook_url}/fail", "Bearer {secret.WEBHOOK_TOKEN}"],
+    ]);
+  });
+
+  it("replaces the random WEBHOOK_TOKEN of earlier versions by a known API key, and keeps one someone set", async () => {
+    const setToken = (value: string) =>
+      t.db.update(secrets).set({ ciphertext: encryptString(value, "default/WEBHOOK_TOKEN") }).where(eq(secrets.name, "WEBHOOK_TOKEN"));
+    const token = async () => decryptString((await t.db.select().from(secrets).where(eq(secrets.name, "WEBHOOK_TOKEN")))[0].ciphertext, "default/WEBHOOK_TOKEN");
+    await setToken("sandbox-0123456789abcdef01234567");
+    await bootstrap(t.db, log);
+    expect(await token()).toBe("kyc_seeded_key_for_tests_0123456789");
+    await setToken("chosen-by-someone");
+    await bootstrap(t.db, log);
+    expect(await token()).toBe("chosen-by-someone");
+  });
+
+  it("never undoes a rotation of the webhook secret, and says when SEED_WEBHOOK_SECRET is not applied", async () => {
+    const current = async () => decryptString((await t.db.select().from(projects))[0].webhookSecret!, "default/webhook-secret");
+    const { secret: rotated } = await rotateWebhookSecret(t.db, "default");
+    lines.length = 0;
+    await bootstrap(t.db, log);
+    expect(await current()).toBe(rotated);
+    expect(lines.join("\n")).toMatch(/SEED_WEBHOOK_SECRET not applied: project 'default' already has a webhook signing secret that was seeded or rotated/);
+    process.env.SEED_WEBHOOK_SECRET = "whsec_c2Vjb25kIHNlZWQgdmFsdWUgZm9yIHRlc3Rz";
+    resetEnvCache();
+    await bootstrap(t.db, log);
+    expect(await current()).toBe(rotated);
   });
 });

@@ -1,43 +1,39 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { environmentLogLine } from "../config/app-environment";
 import { env } from "../config/env";
 import type { Db } from "../db/client";
-import { apiKeys, projects, users } from "../db/schema";
+import { apiKeys, users } from "../db/schema";
 import { apiKeyPrefix, generateApiKey, hashApiKey } from "../security/api-key-format";
-import { encryptString } from "../security/encryption";
 import { hashPassword } from "../auth/password";
-import { seedExampleDefinition, seedSandboxSecrets } from "./seed-example";
+import { seedSandboxSecrets } from "./sandbox-secrets";
+import { seedExampleDefinition } from "./seed-example";
+import { ensureProjectWebhookSecret } from "./webhook-secret";
 
 export const DEFAULT_PROJECT_ID = "default";
 
 /**
  * Idempotent start-up seeding: the `default` project with a webhook signing secret, an admin user, an API key
- * and the worked example definition. Generated credentials are printed once, when they are created.
+ * and the worked example definition (plus, in the sandbox, the secrets the example uses). Logs first which
+ * environment this process runs in and why; generated credentials are printed once, when they are created.
  */
 export async function bootstrap(db: Db, log: (line: string) => void = console.log): Promise<void> {
   const e = env();
+  log(environmentLogLine({ environment: e.APP_ENVIRONMENT, reason: e.environmentReason }));
   // One transaction under an advisory lock: processes starting together on a fresh database (WEB_CONCURRENCY,
   // several containers) seed once, and credentials are printed only once they are committed.
   const lines: string[] = [];
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    const push = (line: string) => lines.push(line);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('kyc-bootstrap'))`);
-    await ensureDefaultProject(tx);
-    await ensureAdmin(tx, (line) => lines.push(line));
-    await ensureApiKey(tx, (line) => lines.push(line));
+    await ensureProjectWebhookSecret(tx, DEFAULT_PROJECT_ID, "Default project", push);
+    await ensureAdmin(tx, push);
+    const apiKey = await ensureApiKey(tx, push);
     await seedExampleDefinition(tx, DEFAULT_PROJECT_ID);
-    if (e.APP_ENVIRONMENT === "sandbox") await seedSandboxSecrets(tx, DEFAULT_PROJECT_ID);
+    if (e.APP_ENVIRONMENT === "sandbox") await seedSandboxSecrets(tx, DEFAULT_PROJECT_ID, apiKey, push);
   });
   lines.forEach((line) => log(line));
-}
-
-async function ensureDefaultProject(db: Db): Promise<void> {
-  const seeded = env().SEED_WEBHOOK_SECRET;
-  const secret = seeded ?? `whsec_${randomBytes(24).toString("base64")}`;
-  const sealed = encryptString(secret, `${DEFAULT_PROJECT_ID}/webhook-secret`);
-  const insert = db.insert(projects).values({ id: DEFAULT_PROJECT_ID, name: "Default project", webhookSecret: sealed });
-  // SEED_WEBHOOK_SECRET is authoritative: re-applied at every start; a generated secret is kept once made.
-  await (seeded ? insert.onConflictDoUpdate({ target: projects.id, set: { webhookSecret: sealed } }) : insert.onConflictDoNothing());
 }
 
 async function ensureAdmin(db: Db, log: (line: string) => void): Promise<void> {
@@ -60,22 +56,24 @@ async function ensureAdmin(db: Db, log: (line: string) => void): Promise<void> {
   }
 }
 
-async function ensureApiKey(db: Db, log: (line: string) => void): Promise<void> {
+/** Ensure the project has an API key; returns the key when this start knows it (`SEED_API_KEY`, or just created). */
+async function ensureApiKey(db: Db, log: (line: string) => void): Promise<string | undefined> {
   const seeded = env().SEED_API_KEY;
   if (seeded) {
     await db
       .insert(apiKeys)
       .values({ projectId: DEFAULT_PROJECT_ID, name: "Seed key (SEED_API_KEY)", prefix: apiKeyPrefix(seeded), keyHash: hashApiKey(seeded) })
       .onConflictDoNothing();
-    return;
+    return seeded;
   }
   const [any] = await db
     .select({ id: apiKeys.id })
     .from(apiKeys)
     .where(and(eq(apiKeys.projectId, DEFAULT_PROJECT_ID), isNull(apiKeys.revokedAt)))
     .limit(1);
-  if (any) return;
+  if (any) return undefined;
   const key = generateApiKey();
   await db.insert(apiKeys).values({ projectId: DEFAULT_PROJECT_ID, name: "Generated at first start", prefix: apiKeyPrefix(key), keyHash: hashApiKey(key) });
   log(`[bootstrap] created API key for project '${DEFAULT_PROJECT_ID}': ${key}  (shown once; set SEED_API_KEY to choose it)`);
+  return key;
 }

@@ -1,20 +1,18 @@
-import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { env } from "../config/env";
+import { appOrigin } from "../config/app-origin";
 import type { Db } from "../db/client";
-import { secrets, workflowDefinitions } from "../db/schema";
-import { encryptString } from "../security/encryption";
+import { workflowDefinitions } from "../db/schema";
 import example from "../seed/kyb-manual-review.definition.json";
 
 const EXAMPLE_ORIGIN = "http://localhost:3000";
+/** What the example's webhook plugins send to the sandbox webhook sink, which requires an API key of the project. */
+const SINK_AUTHORIZATION = "Bearer {secret.WEBHOOK_TOKEN}";
 
-/** The app's own origin, used to point the worked example at the built-in sandbox vendor. */
-export function appOrigin(): string {
-  const e = env();
-  return (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
-}
-
-/** Insert version 1 of the worked example definition unless the project already has that definition. */
+/**
+ * Insert version 1 of the worked example definition unless the project already has that definition. The stored
+ * copy points at this app's own sandbox vendor (`appOrigin()`), and each of its webhook plugins authenticates to
+ * the sandbox webhook sink with the secret `WEBHOOK_TOKEN` (see `seedSandboxSecrets`).
+ */
 export async function seedExampleDefinition(db: Db, projectId: string): Promise<void> {
   const [existing] = await db
     .select({ version: workflowDefinitions.version })
@@ -33,22 +31,18 @@ export async function seedExampleDefinition(db: Db, projectId: string): Promise<
       name: example.name,
       definitionType: example.definitionType,
       definition,
-      extensions: example.extensions as Record<string, unknown>,
+      extensions: withSinkAuthorization(example.extensions),
       config: example.config as Record<string, unknown>,
     })
     .onConflictDoNothing();
 }
 
-/** In the sandbox, give the secrets the example references a value, so the example runs out of the box. */
-export async function seedSandboxSecrets(db: Db, projectId: string): Promise<void> {
-  const values: Record<string, string> = {
-    REGISTRY_API_KEY: "sandbox-registry-key",
-    WEBHOOK_TOKEN: `sandbox-${randomBytes(12).toString("hex")}`,
-  };
-  for (const [name, value] of Object.entries(values)) {
-    await db
-      .insert(secrets)
-      .values({ projectId, name, ciphertext: encryptString(value, `${projectId}/${name}`) })
-      .onConflictDoNothing();
-  }
+type Plugin = { pluginKind?: string; headers?: Record<string, string | undefined> };
+
+/** A copy of the example's extensions in which every webhook plugin sends `Authorization: Bearer {secret.WEBHOOK_TOKEN}`. */
+export function withSinkAuthorization(extensions: { apiPlugins: Plugin[] }): Record<string, unknown> {
+  const apiPlugins = extensions.apiPlugins.map((plugin) =>
+    plugin.pluginKind === "webhook" && !plugin.headers?.Authorization ? { ...plugin, headers: { ...plugin.headers, Authorization: SINK_AUTHORIZATION } } : plugin,
+  );
+  return { ...extensions, apiPlugins };
 }

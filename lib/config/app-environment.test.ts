@@ -29,7 +29,8 @@ describe("resolveEnvironment: which environment a start runs in", () => {
     expect(sandbox).toMatch(/^\[env\] APP_ENVIRONMENT=sandbox \(default: zero-setup start on the embedded database \(no DATABASE_URL\)\): /);
     expect(sandbox).toMatch(/webhook sink/);
     expect(sandbox).toMatch(/set DATABASE_URL or APP_ENVIRONMENT=production/);
-    expect(environmentLogLine(resolveEnvironment({ DATABASE_URL: "x" }))).toMatch(/^\[env\] APP_ENVIRONMENT=production \(default: DATABASE_URL is set\): no sandbox routes/);
+    expect(environmentLogLine(resolveEnvironment({ DATABASE_URL: "x" }))).toMatch(/^\[env\] APP_ENVIRONMENT=production \(default: DATABASE_URL is set\): no sandbox routes.* set APP_ENVIRONMENT=sandbox\.$/);
+    expect(environmentLogLine(resolveEnvironment({ APP_ENVIRONMENT: "production" }))).not.toMatch(/set APP_ENVIRONMENT=sandbox/);
   });
 });
 

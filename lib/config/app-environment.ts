@@ -40,7 +40,8 @@ export function resolveEnvironment(inputs: EnvironmentInputs): ResolvedEnvironme
  */
 export function environmentLogLine({ environment, reason }: ResolvedEnvironment): string {
   if (environment === "production") {
-    return `[env] APP_ENVIRONMENT=production (${reason}): no sandbox routes, the app's own origin is not allowed for outgoing calls, MASTER_KEY and AUTH_SECRET are required.`;
+    const tryOut = reason.startsWith("default") ? " To try the app with its sandbox instead, set APP_ENVIRONMENT=sandbox." : "";
+    return `[env] APP_ENVIRONMENT=production (${reason}): no sandbox routes, the app's own origin is not allowed for outgoing calls, MASTER_KEY and AUTH_SECRET are required.${tryOut}`;
   }
   return (
     `[env] APP_ENVIRONMENT=sandbox (${reason}): the sandbox vendor and webhook sink answer at /api/sandbox, the app's own origin is allowed for outgoing calls ` +

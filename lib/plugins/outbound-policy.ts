@@ -1,6 +1,6 @@
 import { env } from "../config/env";
 import { parseAllowedHosts, type OutboundPolicy } from "../net/safe-fetch";
-import { appOrigin } from "../bootstrap/seed-example";
+import { appOrigin } from "../config/app-origin";
 
 let cached: OutboundPolicy | undefined;
 

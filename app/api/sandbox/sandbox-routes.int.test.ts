@@ -104,7 +104,7 @@ describe(`sandbox routes (${process.env.TEST_DB_KIND})`, () => {
     resetEnvCache();
     const name = unique();
     for (const res of [
-      await call(registry, "GET", "/api/sandbox/registry/1", { params: { registrationNumber: "1" } }),
+      await call((req) => registry(req, ctx({ registrationNumber: "1" })), "GET", "/api/sandbox/registry/1"),
       await post(name, { key: keyA, body: { a: 1 } }),
       await read(name, { key: keyA }),
     ]) {
