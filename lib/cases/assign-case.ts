@@ -1,9 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { AppError, validationFailed } from "../api/errors";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { runtimeHistory, users, workflowRuntimes, type WorkflowRuntime } from "../db/schema";
-import { withLockedRuntime } from "../runtime/locked-runtime";
+import { unchanged } from "../engine";
+import { users, type WorkflowRuntime } from "../db/schema";
+import { step } from "../runtime/step";
 import { assertActive, assertFreshVersion } from "./case-guards";
 
 export interface AssignCaseInput {
@@ -16,7 +17,7 @@ export interface AssignCaseInput {
 }
 
 /**
- * Assign or unassign a case under the runtime's row lock: sets `assigneeId`/`assignedAt`, bumps `version` and
+ * Assign or unassign a case through the one step path: sets `assigneeId`/`assignedAt`, bumps `version` and
  * appends an `assignment` history row (actor: the reviewer). Rules: admins may assign anyone or no one;
  * reviewers may take an unassigned case, release their own, and hand their own case over to someone else.
  * 403 `forbidden` otherwise; 422 when the assignee is not an active user of the project.
@@ -26,36 +27,37 @@ export interface AssignCaseInput {
  */
 export async function assignCase(db: Db, input: AssignCaseInput): Promise<WorkflowRuntime> {
   const { user } = input;
-  return withLockedRuntime(db, user.projectId, input.runtimeId, async (tx, row) => {
+  // Looked up before the lock (it does not depend on the case), refused in the order of the checks below.
+  const assignable = input.assigneeId === null || (await isAssignable(db, user.projectId, input.assigneeId));
+  const { runtime } = await step(db, { projectId: user.projectId, runtimeId: input.runtimeId }, ({ runtime: row, snapshot }) => {
     assertFreshVersion(row, input.expectedVersion);
     assertActive(row);
-    if (row.assigneeId === input.assigneeId) return row;
+    if (row.assigneeId === input.assigneeId) return null;
     assertMayAssign(row, user, input.assigneeId);
-    if (input.assigneeId !== null) await assertAssignable(tx, user.projectId, input.assigneeId);
-    const now = new Date();
-    const [updated] = await tx
-      .update(workflowRuntimes)
-      .set({
-        assigneeId: input.assigneeId,
-        assignedAt: input.assigneeId ? now : null,
-        version: sql`${workflowRuntimes.version} + 1`,
-        updatedAt: now,
-      })
-      .where(eq(workflowRuntimes.id, row.id))
-      .returning();
-    await tx.insert(runtimeHistory).values({
-      projectId: row.projectId,
-      runtimeId: row.id,
-      kind: "assignment",
-      eventName: input.assigneeId ? "assign" : "unassign",
-      payload: { from: row.assigneeId, to: input.assigneeId },
-      fromState: row.state,
-      toState: row.state,
-      actorType: "reviewer",
-      actorId: user.id,
-    });
-    return updated;
+    if (!assignable) throw validationFailed("The assignee is not an active user of this project.", [{ path: "/assigneeId", message: "choose an active user of the project" }]);
+    const eventName = input.assigneeId ? "assign" : "unassign";
+    return {
+      result: unchanged(snapshot),
+      cause: {
+        eventName,
+        actor: { type: "reviewer", id: user.id },
+        assignment: { assigneeId: input.assigneeId },
+        recordTransition: false,
+        history: [
+          {
+            kind: "assignment",
+            eventName,
+            payload: { from: row.assigneeId, to: input.assigneeId },
+            fromState: row.state,
+            toState: row.state,
+            actorType: "reviewer",
+            actorId: user.id,
+          },
+        ],
+      },
+    };
   });
+  return runtime;
 }
 
 function assertMayAssign(row: WorkflowRuntime, user: SessionUser, to: string | null): void {
@@ -72,12 +74,11 @@ function assertMayAssign(row: WorkflowRuntime, user: SessionUser, to: string | n
   );
 }
 
-async function assertAssignable(tx: Db, projectId: string, userId: string): Promise<void> {
-  const invalid = () => validationFailed("The assignee is not an active user of this project.", [{ path: "/assigneeId", message: "choose an active user of the project" }]);
-  if (!/^[0-9a-f-]{36}$/i.test(userId)) throw invalid();
-  const [found] = await tx
+async function isAssignable(db: Db, projectId: string, userId: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(userId)) return false;
+  const [found] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.projectId, projectId), eq(users.active, true)));
-  if (!found) throw invalid();
+  return Boolean(found);
 }

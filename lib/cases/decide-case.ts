@@ -1,12 +1,9 @@
-import { applyEvent, type TransitionResult } from "../engine";
+import { applyDecision, type ReviewRecord } from "../engine";
 import { validationFailed } from "../api/errors";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import type { WorkflowRuntime } from "../db/schema";
-import { getCompiledDefinition } from "../runtime/definition-cache";
-import { withLockedRuntime } from "../runtime/locked-runtime";
-import { persistStep } from "../runtime/persist-step";
-import { snapshotOf } from "../runtime/snapshot";
+import { step } from "../runtime/step";
 import { assertFreshVersion, assertMayDecide, cleanReason, reasonRequired } from "./case-guards";
 
 export interface DecideCaseInput {
@@ -19,13 +16,7 @@ export interface DecideCaseInput {
   expectedVersion: number;
 }
 
-/** What a decision leaves in `context.review` (the latest reviewer decision). */
-export interface ReviewRecord {
-  decision: string;
-  reason: string | null;
-  reviewerId: string;
-  at: string;
-}
+export type { ReviewRecord };
 
 /**
  * A reviewer's decision, in ONE locked step through the engine: check the version the reviewer saw and that
@@ -44,35 +35,33 @@ export async function decideCase(db: Db, input: DecideCaseInput): Promise<{ runt
     throw validationFailed(`A reason is required to ${input.event} a case.`, [{ path: "/reason", message: "write why (the customer may see it)" }]);
   }
   const { user } = input;
-  return withLockedRuntime(db, user.projectId, input.runtimeId, async (tx, row) => {
+  const { runtime, value } = await step(db, { projectId: user.projectId, runtimeId: input.runtimeId }, ({ runtime: row, compiled, snapshot }) => {
     assertFreshVersion(row, input.expectedVersion);
     const { override } = assertMayDecide(row, user);
-    const { compiled } = await getCompiledDefinition(tx, row.projectId, row.workflowDefinitionId, row.workflowDefinitionVersion);
-    const payload = { reason };
-    const result = applyEvent(compiled, snapshotOf(row), { type: input.event, payload, origin: "reviewer" });
+    const review: ReviewRecord = { decision: input.event, reason, reviewerId: user.id, at: new Date().toISOString() };
+    const result = applyDecision(compiled, snapshot, review);
     const moved = result.transitioned || result.changed;
-    const at = new Date().toISOString();
-    const review: ReviewRecord = { decision: input.event, reason, reviewerId: user.id, at };
-    const step: TransitionResult = moved
-      ? { ...result, contextChanged: true, snapshot: { ...result.snapshot, context: { ...result.snapshot.context, review } } }
-      : result;
     const actor = { type: "reviewer" as const, id: user.id };
-    const runtime = await persistStep(tx, row, compiled, step, {
-      eventName: input.event,
-      payload,
-      actor,
-      history: [
-        {
-          kind: "decision",
-          eventName: input.event,
-          payload: { decision: input.event, reason, override, applied: moved },
-          fromState: row.state,
-          toState: step.snapshot.state,
-          actorType: actor.type,
-          actorId: actor.id,
-        },
-      ],
-    });
-    return { runtime, moved };
+    return {
+      result,
+      value: moved,
+      cause: {
+        eventName: input.event,
+        payload: { reason },
+        actor,
+        history: [
+          {
+            kind: "decision",
+            eventName: input.event,
+            payload: { decision: input.event, reason, override, applied: moved },
+            fromState: row.state,
+            toState: result.snapshot.state,
+            actorType: actor.type,
+            actorId: actor.id,
+          },
+        ],
+      },
+    };
   });
+  return { runtime, moved: value === true };
 }

@@ -2,11 +2,8 @@ import { AppError, notFound, validationFailed } from "../api/errors";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import type { WorkflowRuntime } from "../db/schema";
-import type { TransitionResult } from "../engine";
-import { getCompiledDefinition } from "../runtime/definition-cache";
-import { withLockedRuntime } from "../runtime/locked-runtime";
-import { persistStep } from "../runtime/persist-step";
-import { snapshotOf } from "../runtime/snapshot";
+import { replaceContext } from "../engine";
+import { step } from "../runtime/step";
 import { assertActive, assertFreshVersion, assertMayDecide, cleanReason } from "./case-guards";
 
 export type DocumentDecisionStatus = "approved" | "rejected" | "revision";
@@ -31,8 +28,8 @@ export interface DecideDocumentInput {
 }
 
 /**
- * Record a decision on one document through the locked path: the same version and assignee checks as case
- * decisions, then a context-only engine step (no transition) persisted with `persistStep`, which bumps the
+ * Record a decision on one document through the one step path: the same version and assignee checks as case
+ * decisions, then a context-only engine step (no transition, `replaceContext`), which bumps the
  * version, appends history and emits the `workflow.context.*` webhook events. Rejections and revision
  * requests need a reason (422).
  *
@@ -45,7 +42,7 @@ export async function decideDocument(db: Db, input: DecideDocumentInput): Promis
     throw validationFailed("A reason is required to reject a document or request its revision.", [{ path: "/reason", message: "write why" }]);
   }
   const { user } = input;
-  return withLockedRuntime(db, user.projectId, input.runtimeId, async (tx, row) => {
+  const { runtime } = await step(db, { projectId: user.projectId, runtimeId: input.runtimeId }, ({ runtime: row, compiled, snapshot }) => {
     assertFreshVersion(row, input.expectedVersion);
     assertActive(row);
     const { override } = assertMayDecide(row, user);
@@ -61,24 +58,17 @@ export async function decideDocument(db: Db, input: DecideDocumentInput): Promis
       decidedAt: new Date().toISOString(),
     };
     documents[index] = { ...documents[index], decision };
-    const { compiled } = await getCompiledDefinition(tx, row.projectId, row.workflowDefinitionId, row.workflowDefinitionVersion);
-    const result: TransitionResult = {
-      snapshot: { ...snapshotOf(row), context: { ...row.context, documents } },
-      previousState: row.state,
-      changed: false,
-      transitioned: false,
-      contextChanged: true,
-      completed: false,
-      effects: [],
-      diagnostics: [],
-    };
     const actor = { type: "reviewer" as const, id: user.id };
     const payload = { documentId: input.documentId, index, status: input.status, reason, override };
-    return persistStep(tx, row, compiled, result, {
-      eventName: "document.decision",
-      payload,
-      actor,
-      history: [{ kind: "decision", eventName: "document.decision", payload, fromState: row.state, toState: row.state, actorType: actor.type, actorId: actor.id }],
-    });
+    return {
+      result: replaceContext(compiled, snapshot, { ...row.context, documents }),
+      cause: {
+        eventName: "document.decision",
+        payload,
+        actor,
+        history: [{ kind: "decision", eventName: "document.decision", payload, fromState: row.state, toState: row.state, actorType: actor.type, actorId: actor.id }],
+      },
+    };
   });
+  return runtime;
 }

@@ -19,6 +19,10 @@ export interface StepCause {
   history?: HistoryInput[];
   /** The claimed job whose work this step stores: marked succeeded in the step's statement (if its lease still holds). */
   completesJob?: Pick<Job, "id" | "lockedBy">;
+  /** A new assignee (or `null` to unassign): set with `assignedAt` in the step's statement, and the version moves. */
+  assignment?: { assigneeId: string | null };
+  /** Append the `transition`/`event_ignored` row for `eventName` (default true); `history` then tells the whole story. */
+  recordTransition?: boolean;
 }
 
 /**
@@ -37,7 +41,8 @@ export async function persistStep(
   cause: StepCause,
 ): Promise<WorkflowRuntime> {
   const { snapshot } = result;
-  const moved = result.transitioned || result.contextChanged || result.changed;
+  const assigns = cause.assignment !== undefined;
+  const moved = result.transitioned || result.contextChanged || result.changed || assigns;
   const history: HistoryInput[] = [...(cause.history ?? [])];
   for (const d of result.diagnostics) {
     if (d.kind === "cond_error") {
@@ -45,7 +50,7 @@ export async function persistStep(
     }
   }
   const actorFields = { actorType: cause.actor.type, actorId: cause.actor.id ?? null };
-  history.push({
+  if (cause.recordTransition !== false) history.push({
     kind: moved ? "transition" : "event_ignored",
     eventName: cause.eventName,
     payload: moved
@@ -66,8 +71,10 @@ export async function persistStep(
     return runtime;
   }
 
+  const assigneeId = assigns ? cause.assignment!.assigneeId : runtime.assigneeId;
   const predicted: WorkflowRuntime = {
     ...runtime,
+    assigneeId,
     state: snapshot.state,
     context: snapshot.context,
     tags: snapshot.tags,
@@ -87,6 +94,8 @@ export async function persistStep(
           status = ${snapshot.status}::text,
           manual_review_reason = ${snapshot.manualReviewReason}::text,
           workflow_final_state = ${snapshot.workflowFinalState}::text,
+          assignee_id = case when ${assigns}::boolean then ${assigneeId}::uuid else assignee_id end,
+          assigned_at = case when not ${assigns}::boolean then assigned_at when ${assigneeId}::uuid is null then null else now() end,
           version = version + 1,
           event_seq = event_seq + ${events.length}::int,
           updated_at = now(),

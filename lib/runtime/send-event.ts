@@ -2,10 +2,7 @@ import { applyEvent, type EventOrigin } from "../engine";
 import type { Db } from "../db/client";
 import type { WorkflowRuntime } from "../db/schema";
 import { AppError } from "../api/errors";
-import { getCompiledDefinition } from "./definition-cache";
-import { withLockedRuntime } from "./locked-runtime";
-import { persistStep } from "./persist-step";
-import { snapshotOf } from "./snapshot";
+import { step } from "./step";
 import type { Actor } from "./types";
 
 export interface SendEventInput {
@@ -20,11 +17,11 @@ export interface SendEventInput {
 }
 
 /**
- * Deliver an event to a runtime through the locked path: lock, compute with the engine, persist the step and
- * its effects in one transaction. Throws `event_not_accepted` (409) naming the events the state accepts.
+ * Deliver an event to a runtime through the one step path: lock, compute with the engine, persist the step
+ * and its effects in one transaction. Throws `event_not_accepted` (409) naming the events the state accepts.
  */
 export async function sendEvent(db: Db, input: SendEventInput): Promise<WorkflowRuntime> {
-  const updated = await withLockedRuntime(db, input.projectId, input.runtimeId, async (tx, runtime) => {
+  const { runtime } = await step(db, input, ({ runtime, compiled, snapshot }) => {
     if (input.expectedVersion !== undefined && runtime.version !== input.expectedVersion) {
       throw new AppError(
         "version_conflict",
@@ -32,9 +29,10 @@ export async function sendEvent(db: Db, input: SendEventInput): Promise<Workflow
         `The runtime is at version ${runtime.version}, not ${input.expectedVersion}: it changed since you read it. Reload it and decide again.`,
       );
     }
-    const { compiled } = await getCompiledDefinition(tx, runtime.projectId, runtime.workflowDefinitionId, runtime.workflowDefinitionVersion);
-    const result = applyEvent(compiled, snapshotOf(runtime), { type: input.name, payload: input.payload, origin: input.origin });
-    return persistStep(tx, runtime, compiled, result, { eventName: input.name, payload: input.payload, actor: input.actor });
+    return {
+      result: applyEvent(compiled, snapshot, { type: input.name, payload: input.payload, origin: input.origin }),
+      cause: { eventName: input.name, payload: input.payload, actor: input.actor },
+    };
   });
-  return updated;
+  return runtime;
 }

@@ -1,0 +1,52 @@
+import type { CompiledWorkflow, RuntimeSnapshot, TransitionResult } from "../engine";
+import type { Db } from "../db/client";
+import type { WorkflowRuntime } from "../db/schema";
+import { getCompiledDefinition } from "./definition-cache";
+import { withLockedRuntime } from "./locked-runtime";
+import { persistStep, type StepCause } from "./persist-step";
+import { snapshotOf } from "./snapshot";
+
+/** Which runtime a step applies to; a runtime of another project is not found. */
+export interface RuntimeRef {
+  projectId: string;
+  runtimeId: string;
+}
+
+/** What a decide callback sees: the locked row, its compiled definition and the engine's snapshot of it. */
+export interface LockedRuntime {
+  runtime: WorkflowRuntime;
+  compiled: CompiledWorkflow;
+  snapshot: RuntimeSnapshot;
+}
+
+/** A decide callback's answer: the engine's result, why it happened, and a value handed back to the caller. */
+export interface Decision<T = undefined> {
+  result: TransitionResult;
+  cause: StepCause;
+  value?: T;
+}
+
+/**
+ * The one way into a runtime: lock its row, load its compiled definition, let `decide` compute the step with
+ * the engine, and persist state, context, history, jobs and webhook events in one statement (`persistStep`).
+ * `decide` is pure: it checks preconditions on the locked row (throwing a typed error refuses the step and
+ * stores nothing) and returns the engine's result, or `null` to leave the runtime untouched.
+ *
+ * @example
+ * const { runtime } = await step(db, { projectId, runtimeId }, ({ compiled, snapshot }) => ({
+ *   result: applyEvent(compiled, snapshot, { type: "approve", origin: "api" }),
+ *   cause: { eventName: "approve", actor },
+ * }));
+ */
+export async function step<T = undefined>(
+  db: Db,
+  ref: RuntimeRef,
+  decide: (locked: LockedRuntime) => Decision<T> | null,
+): Promise<{ runtime: WorkflowRuntime; value: T | undefined }> {
+  return withLockedRuntime(db, ref.projectId, ref.runtimeId, async (tx, runtime) => {
+    const { compiled } = await getCompiledDefinition(tx, runtime.projectId, runtime.workflowDefinitionId, runtime.workflowDefinitionVersion);
+    const decision = decide({ runtime, compiled, snapshot: snapshotOf(runtime) });
+    if (!decision) return { runtime, value: undefined };
+    return { runtime: await persistStep(tx, runtime, compiled, decision.result, decision.cause), value: decision.value };
+  });
+}
