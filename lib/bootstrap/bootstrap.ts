@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { apiKeys, users } from "../db/schema";
 import { apiKeyPrefix, generateApiKey, hashApiKey } from "../security/api-key-format";
 import { hashPassword } from "../auth/password";
+import { masterKeys } from "../security/master-keys";
 import { seedSandboxSecrets } from "./sandbox-secrets";
 import { seedExampleDefinition } from "./seed-example";
 import { ensureProjectWebhookSecret } from "./webhook-secret";
@@ -20,6 +21,8 @@ export const DEFAULT_PROJECT_ID = "default";
 export async function bootstrap(db: Db, log: (line: string) => void = console.log): Promise<void> {
   const e = env();
   log(environmentLogLine({ environment: e.APP_ENVIRONMENT, reason: e.environmentReason }));
+  // Production refuses to start without MASTER_KEY and AUTH_SECRET (rather than at the first secret or sign-in).
+  if (e.isProduction) masterKeys();
   // One transaction under an advisory lock: processes starting together on a fresh database (WEB_CONCURRENCY,
   // several containers) seed once, and credentials are printed only once they are committed.
   const lines: string[] = [];
