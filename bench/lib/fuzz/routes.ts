@@ -1,0 +1,127 @@
+import type { Rng } from "./rng";
+import type { FuzzTargets } from "./types";
+
+export type Auth = "api-key" | "session" | "none" | "cron";
+
+/** One route of app/api/** with the methods it exports and a valid body to mutate. */
+export interface RouteSpec {
+  /** Path with `{slot}` placeholders filled by `fillPath`. */
+  path: string;
+  methods: string[];
+  auth: Auth;
+  /** A valid body for the write methods (the mutations start from it). */
+  body?: (r: Rng, t: FuzzTargets) => unknown;
+  /** Valid query parameters for GET. */
+  query?: Record<string, string>;
+}
+
+const entity = (r: Rng) => ({
+  id: `fuzz-${r.string(8)}`,
+  type: r.pick(["business", "individual"]),
+  data: r.chance(0.5) ? { companyName: "Fuzz Ltd", registrationNumber: r.string(8, "0123456789"), numberOfEmployees: 12 } : { firstName: "Ada", lastName: "Fuzz", email: "ada@example.com" },
+});
+
+export const minimalDefinition = (id: string) => ({
+  id,
+  name: "fuzz",
+  definitionType: "statechart-json",
+  definition: { id: `${id}_v`, initial: "idle", states: { idle: { on: { start: "review" } }, review: { tags: ["manual_review"], on: { approve: "done", reject: "done" } }, done: { type: "final" } } },
+});
+
+/** Every route under app/api (read from the file tree when this table was written; `bench/fuzz.ts` checks it is complete). */
+export const ROUTES: RouteSpec[] = [
+  { path: "/api/health", methods: ["GET"], auth: "none" },
+  { path: "/api/v1/openapi.json", methods: ["GET"], auth: "none" },
+  { path: "/api/auth/{nextauth}", methods: ["GET", "POST"], auth: "none", body: () => ({ csrfToken: "x", email: "nobody@example.com", password: "wrong-password" }) },
+  { path: "/api/internal/jobs/drain", methods: ["GET", "POST"], auth: "cron" },
+  { path: "/api/sandbox/registry/{reg}", methods: ["GET"], auth: "none" },
+  { path: "/api/sandbox/webhook-sink/{sink}", methods: ["GET", "POST"], auth: "api-key", body: () => ({ hello: "world" }) },
+  // API v1 (API key)
+  { path: "/api/v1/{rest}", methods: ["GET", "POST", "PUT", "DELETE"], auth: "api-key" },
+  { path: "/api/v1/external/workflows/run", methods: ["POST"], auth: "api-key", body: (r, t) => ({ workflowId: t.definitionId, context: { entity: entity(r), documents: [] } }) },
+  { path: "/api/v1/external/workflows/{runtime}/send-event", methods: ["POST"], auth: "api-key", body: (r) => ({ name: r.pick(["start", "approve", "reject", "nope"]), payload: { note: "fuzz" } }) },
+  { path: "/api/v1/external/workflows/{runtime}", methods: ["GET"], auth: "api-key" },
+  { path: "/api/v1/external/workflows/{runtime}/history", methods: ["GET"], auth: "api-key", query: { limit: "10" } },
+  { path: "/api/v1/external/workflows", methods: ["GET"], auth: "api-key", query: { limit: "5", status: "active", tag: "manual_review" } },
+  { path: "/api/v1/external/filters", methods: ["GET", "POST"], auth: "api-key", body: (r) => ({ name: `fuzz ${r.string(6)}`, entity: "businesses", query: { where: { state: { in: ["review"] } }, select: { id: true, business: { select: { companyName: true } } } } }) },
+  { path: "/api/v1/external/filters/{filter}", methods: ["GET"], auth: "api-key" },
+  { path: "/api/v1/external/filters/{filter}/cases", methods: ["GET"], auth: "api-key", query: { limit: "5", orderBy: "companyName", search: "Fuzz" } },
+  { path: "/api/v1/external/workflow-definitions", methods: ["GET", "POST"], auth: "api-key", body: (r) => minimalDefinition(`fuzz_def_${r.string(10)}`) },
+  { path: "/api/v1/external/workflow-definitions/{definition}", methods: ["GET"], auth: "api-key", query: { version: "1" } },
+  { path: "/api/v1/external/workflow-definitions/{definition}/versions", methods: ["GET"], auth: "api-key" },
+  { path: "/api/v1/external/secrets", methods: ["GET"], auth: "api-key" },
+  { path: "/api/v1/external/secrets/{secret}", methods: ["PUT", "DELETE"], auth: "api-key", body: () => ({ value: "s3cret" }) },
+  { path: "/api/v1/external/webhook-subscriptions", methods: ["GET", "POST"], auth: "api-key", query: { level: "project", limit: "10" }, body: () => ({ url: "https://receiver.example/hooks", events: ["workflow.completed"] }) },
+  { path: "/api/v1/external/webhook-subscriptions/{subscription}", methods: ["DELETE"], auth: "api-key" },
+  { path: "/api/v1/external/webhook-subscriptions/{subscription}/enable", methods: ["POST"], auth: "api-key" },
+  { path: "/api/v1/external/webhook-subscriptions/{subscription}/disable", methods: ["POST"], auth: "api-key" },
+  { path: "/api/v1/external/webhook-deliveries", methods: ["GET"], auth: "api-key", query: { workflowRuntimeId: "{runtime}", limit: "5" } },
+  { path: "/api/v1/external/webhook-deliveries/{uuid}/redeliver", methods: ["POST"], auth: "api-key" },
+  { path: "/api/v1/external/webhook-secret", methods: ["GET"], auth: "api-key" },
+  { path: "/api/v1/external/webhook-secret/rotate", methods: ["POST"], auth: "api-key" },
+  // Backoffice (session cookie; writes carry the app's Origin)
+  { path: "/api/backoffice/api-keys", methods: ["GET", "POST"], auth: "session", body: (r) => ({ name: `fuzz ${r.string(5)}` }) },
+  { path: "/api/backoffice/api-keys/{apiKey}", methods: ["DELETE"], auth: "session" },
+  { path: "/api/backoffice/cases/{runtime}", methods: ["GET"], auth: "session" },
+  { path: "/api/backoffice/cases/{runtime}/assignment", methods: ["POST"], auth: "session", body: () => ({ assigneeId: null, version: 1 }) },
+  { path: "/api/backoffice/cases/{runtime}/decision", methods: ["POST"], auth: "session", body: (r) => ({ event: r.pick(["approve", "reject", "revision"]), reason: "fuzz", version: r.int(1, 3) }) },
+  { path: "/api/backoffice/cases/{runtime}/document-decision", methods: ["POST"], auth: "session", body: () => ({ documentId: "doc-1", status: "approved", reason: null, version: 1 }) },
+  { path: "/api/backoffice/definitions/{definition}/validate", methods: ["POST"], auth: "session", body: (r, t) => ({ document: minimalDefinition(t.definitionId) }) },
+  { path: "/api/backoffice/definitions/{definition}/versions", methods: ["POST"], auth: "session", body: (r) => ({ document: minimalDefinition(`fuzz_bo_${r.string(8)}`), baseVersion: 1 }) },
+  { path: "/api/backoffice/queues/{filter}/cases", methods: ["POST"], auth: "session", body: (r) => ({ values: entity(r) }) },
+  { path: "/api/backoffice/secrets", methods: ["GET"], auth: "session" },
+  { path: "/api/backoffice/secrets/{secret}", methods: ["PUT", "DELETE"], auth: "session", body: () => ({ value: "s3cret" }) },
+  { path: "/api/backoffice/users", methods: ["GET", "POST"], auth: "session", body: (r) => ({ email: `fuzz-${r.string(8)}@example.com`, firstName: "F", lastName: "Z", role: "reviewer", password: "fuzz-password-123" }) },
+  { path: "/api/backoffice/users/{user}", methods: ["PATCH"], auth: "session", body: (r) => ({ role: r.pick(["admin", "reviewer"]) }) },
+  { path: "/api/backoffice/webhooks/deliveries", methods: ["GET"], auth: "session", query: { workflowRuntimeId: "{runtime}" } },
+  { path: "/api/backoffice/webhooks/deliveries/{uuid}/redeliver", methods: ["POST"], auth: "session" },
+  { path: "/api/backoffice/webhooks/secret", methods: ["GET"], auth: "session" },
+  { path: "/api/backoffice/webhooks/secret/rotate", methods: ["POST"], auth: "session" },
+  { path: "/api/backoffice/webhooks/subscriptions", methods: ["GET", "POST"], auth: "session", body: () => ({ url: "https://receiver.example/hooks", events: ["workflow.completed"] }) },
+  { path: "/api/backoffice/webhooks/subscriptions/{subscription}", methods: ["PATCH", "DELETE"], auth: "session", body: (r) => ({ active: r.chance(0.5) }) },
+];
+
+/** Fill `{slot}`s with the run's ids (or, rarely, a hostile value chosen by the caller). */
+export function fillPath(template: string, r: Rng, t: FuzzTargets, override?: (slot: string) => string | undefined): string {
+  return template.replace(/\{(\w+)\}/g, (_, slot: string) => {
+    const o = override?.(slot);
+    if (o !== undefined) return o;
+    switch (slot) {
+      case "runtime":
+        return r.pick(t.runtimeIds);
+      case "definition":
+        return t.definitionId;
+      case "filter":
+        return t.filterId;
+      case "subscription":
+        return t.subscriptionId;
+      case "user":
+        return t.userId;
+      case "apiKey":
+        return t.spareApiKeyId;
+      case "secret":
+        return r.pick(["FUZZ_SECRET", "REGISTRY_API_KEY", `S_${r.string(6, "ABCDEFGHIJ0123456789")}`]);
+      case "nextauth":
+        return r.pick(["session", "csrf", "providers", "signin", "signout", "callback/credentials", "error", "_log", "nope"]);
+      case "reg":
+        return r.string(r.int(1, 12), "0123456789");
+      case "sink":
+        return r.pick(["finish", "fail", r.string(5)]);
+      case "rest":
+        return r.pick(["", "external", "external/nope", "workflows", "x/y/z", "external/workflows/run/extra"]);
+      default:
+        return "00000000-0000-4000-8000-000000000000";
+    }
+  });
+}
+
+/** The auth headers a route expects, as a signed-in caller would send them. */
+export function authHeaders(auth: Auth, method: string, t: FuzzTargets): Record<string, string> {
+  if (auth === "api-key") return { authorization: `Bearer ${t.apiKey}` };
+  if (auth === "session") {
+    const h: Record<string, string> = t.sessionCookie ? { cookie: t.sessionCookie } : {};
+    if (method !== "GET" && method !== "HEAD") h.origin = t.origin;
+    return h;
+  }
+  return {};
+}
