@@ -77,6 +77,12 @@ async function main(): Promise<number> {
     adminDatabaseUrl,
     logFile,
   });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      console.error(`[fuzz] ${signal}: stopping the app and removing its database`);
+      void app.stop().finally(() => process.exit(1));
+    });
+  }
   const client = fuzzClient(app.baseUrl, concurrency, num("FUZZ_TIMEOUT_MS", 20_000));
   try {
     const t1 = performance.now();

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite. Vitest (unit + integration on PGlite, and on PostgreSQL when
-// TEST_DATABASE_URL is set), the crash test on PostgreSQL (when TEST_DATABASE_URL is set), then the
-// Playwright specs in Debian's Chromium when it is installed.
+// TEST_DATABASE_URL is set), the crash test on PostgreSQL (when TEST_DATABASE_URL is set), a 1,000-request
+// fuzz run on PGlite, then the Playwright specs in Debian's Chromium when it is installed.
 // Ends with one summary line "N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -52,6 +52,24 @@ if (process.env.TEST_DATABASE_URL) {
     failed += 1;
     ok = false;
   }
+}
+
+// The fuzzer (`npm run fuzz`, bench/fuzz.ts) at 1,000 requests on PGlite, counted as one test: hostile bodies,
+// definitions, paths, methods and headers against every route of the built app (built once when missing, like
+// `npm start`); it fails on any 5xx, non-problem error answer, request over 2 s, RSS growth over 150 MiB or changed
+// sentinel state. FUZZ_SEED picks another seed; a hanging run is stopped with SIGTERM.
+console.log("[test] fuzz: 1,000 hostile requests on PGlite (bench/fuzz.ts)");
+const fuzz = spawnSync(process.execPath, ["--import", "tsx", "bench/fuzz.ts"], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...env, FUZZ_REQUESTS: "1000", FUZZ_DATABASE_URL: "", FUZZ_REPLAY: "" },
+  timeout: 5 * 60_000,
+  killSignal: "SIGTERM",
+});
+if (fuzz.status === 0) passed += 1;
+else {
+  failed += 1;
+  ok = false;
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
