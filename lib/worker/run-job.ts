@@ -1,8 +1,8 @@
 import type { Db } from "../db/client";
 import type { Job } from "../db/schema";
 import type { JobOutcome } from "../jobs/outcome";
-import { runApiPluginJob } from "../plugins/run-api-plugin";
-import { runWebhookPluginJob } from "../plugins/run-webhook-plugin";
+import { runApiPluginJob } from "../runtime/api-plugin-job";
+import { runWebhookPluginJob } from "../runtime/webhook-plugin-job";
 import { deliverSystemWebhook } from "../webhooks/deliver";
 
 /** Dispatch a claimed job to the handler of its kind. */

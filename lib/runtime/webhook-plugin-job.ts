@@ -1,18 +1,16 @@
-import { resolveSecrets, resolveUrlSecrets } from "../engine";
 import type { Db } from "../db/client";
 import { runtimeHistory, type Job } from "../db/schema";
 import { backoffDelay } from "../jobs/backoff";
 import { DONE, type JobOutcome } from "../jobs/outcome";
-import { OutboundError, safeFetch } from "../net/safe-fetch";
-import type { WebhookPluginJobPayload } from "../runtime/effect-jobs";
-import { outboundPolicy } from "./outbound-policy";
-import { redactHeaders } from "./redact";
+import { redactHeaders } from "../plugins/redact";
+import { sendWebhookPlugin } from "../plugins/send-webhook-plugin";
 import { loadSecretLookup } from "../secrets/load-secret-lookup";
+import type { WebhookPluginJobPayload } from "./effect-jobs";
 
 /**
- * Send a webhook plugin's request (built when its state was entered) for a `webhook_plugin` job. Only 2xx
- * counts as delivered; anything else is retried with backoff until the job's attempts run out. The response
- * never moves the workflow. Each attempt is recorded in the runtime's history.
+ * Handle a `webhook_plugin` job: send the request through the plugin leaf; anything but a 2xx is retried
+ * with backoff until the job's attempts run out. The response never moves the workflow. Each attempt is
+ * recorded in the runtime's history.
  */
 export async function runWebhookPluginJob(db: Db, job: Job): Promise<JobOutcome> {
   const p = job.payload as unknown as WebhookPluginJobPayload;
@@ -20,23 +18,11 @@ export async function runWebhookPluginJob(db: Db, job: Job): Promise<JobOutcome>
   let outcome: JobOutcome;
   let status: number | null = null;
   try {
-    const lookup = await loadSecretLookup(db, job.projectId);
-    const response = await safeFetch(
-      {
-        url: resolveUrlSecrets(p.request.url, lookup),
-        method: p.request.method,
-        headers: resolveSecrets(p.request.headers, lookup),
-        body: p.request.body === undefined ? undefined : JSON.stringify(p.request.body),
-        timeoutMs: p.timeoutMs,
-      },
-      outboundPolicy(),
-    );
-    status = response.status;
-    outcome = response.status >= 200 && response.status < 300 ? DONE : retryOrFail(job, p, `HTTP ${response.status}`, true);
+    const sent = await sendWebhookPlugin(p.request, p.timeoutMs, await loadSecretLookup(db, job.projectId));
+    status = sent.status;
+    outcome = sent.ok ? DONE : retryOrFail(job, p, sent.error, sent.retryable);
   } catch (error) {
-    const retryable = !(error instanceof OutboundError) || error.retryable;
-    const code = error instanceof OutboundError ? `${error.code}: ` : "";
-    outcome = retryOrFail(job, p, `${code}${error instanceof Error ? error.message : String(error)}`, retryable);
+    outcome = retryOrFail(job, p, error instanceof Error ? error.message : String(error), true);
   }
   await db.insert(runtimeHistory).values({
     projectId: job.projectId,
