@@ -18,6 +18,9 @@ export async function startBenchApp(env: Record<string, string>): Promise<{ base
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
     env: {
+      // The bench drives the worked example against a local vendor stub: the sandbox (a server DATABASE_URL
+      // alone would default to production).
+      APP_ENVIRONMENT: "sandbox",
       ...process.env,
       ...env,
       DATABASE_URL: database.url,
