@@ -1,19 +1,16 @@
 import Link from "next/link";
 import { Suspense } from "react";
 import type { SessionUser } from "@/lib/auth/session";
-import { openCaseCounts } from "@/lib/cases/queue-counts";
-import { getDb } from "@/lib/db/client";
-import { listFilters, type FilterResponse } from "@/lib/filters";
+import type { FilterResponse } from "@/lib/filters";
 import { NavLink } from "./nav-link";
 import { QueueCount } from "./queue-count";
 import { UserMenu } from "./user-menu";
 
 /**
  * The backoffice navigation: the project's queues (filters) with their open-case counts, links to the
- * Definitions and (for admins) Settings sections, and the user menu. Counts stream in after the names.
+ * Definitions and (for admins) Settings sections, and the user menu. `counts` streams in after the names.
  */
-export async function Sidebar({ user }: { user: SessionUser }) {
-  const filters = await listFilters(await getDb(), user.projectId);
+export function Sidebar({ user, filters, counts }: { user: SessionUser; filters: FilterResponse[]; counts: Promise<QueueCounts> }) {
   return (
     <nav className="sidebar" aria-label="Backoffice">
       <Link href="/" className="brand">
@@ -25,7 +22,7 @@ export async function Sidebar({ user }: { user: SessionUser }) {
           <p className="muted">No queues yet.</p>
         ) : (
           <Suspense fallback={<QueueList filters={filters} />}>
-            <QueueListWithCounts filters={filters} projectId={user.projectId} />
+            <QueueListWithCounts filters={filters} counts={counts} />
           </Suspense>
         )}
       </div>
@@ -47,12 +44,13 @@ export async function Sidebar({ user }: { user: SessionUser }) {
   );
 }
 
-async function QueueListWithCounts({ filters, projectId }: { filters: FilterResponse[]; projectId: string }) {
-  const counts = await openCaseCounts(await getDb(), projectId, filters);
-  return <QueueList filters={filters} counts={counts} />;
+type QueueCounts = Record<string, { count: number; more: boolean } | null>;
+
+async function QueueListWithCounts({ filters, counts }: { filters: FilterResponse[]; counts: Promise<QueueCounts> }) {
+  return <QueueList filters={filters} counts={await counts} />;
 }
 
-function QueueList({ filters, counts }: { filters: FilterResponse[]; counts?: Record<string, { count: number; more: boolean } | null> }) {
+function QueueList({ filters, counts }: { filters: FilterResponse[]; counts?: QueueCounts }) {
   return (
     <ul aria-labelledby="queues-heading" data-testid="queue-list">
       {filters.map((f) => (
