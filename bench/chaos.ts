@@ -65,7 +65,7 @@ async function main(): Promise<number> {
     stopSupervising = superviseCrashes([cluster.app, ...cluster.workers], log);
     log(`app on ${cluster.baseUrl} answering after ${(bootMs / 1000).toFixed(1)} s; ${config.workers} workers started`);
     client = chaosClient(cluster.baseUrl, CHAOS_API_KEY, config.clients + 2, config.requestDeadlineMs);
-    await setUp(client, vendor);
+    await setUp(cluster.baseUrl, vendor);
 
     const ctx: FlowContext = { client, vendorOrigin: vendor.origin, definitionId: DEFINITION_ID, keyPrefix: `chaos-${config.seed}`, onWrite: () => void writes++ };
     let writes = 0;
@@ -101,16 +101,26 @@ async function main(): Promise<number> {
   }
 }
 
-/** This run's copy of the example definition (short plugin timeouts, so a killed worker's lease ends soon) and a webhook subscription. */
-async function setUp(client: ChaosClient, vendor: ChaosVendor): Promise<void> {
+/**
+ * What the flows need, owned by this run: the secrets the example's plugins send, a copy of the example
+ * definition with short plugin timeouts (so a killed worker's lease ends soon), and a subscription to
+ * `workflow.completed` at the receiver. Done before any kill, so without retries.
+ */
+async function setUp(baseUrl: string, vendor: ChaosVendor): Promise<void> {
+  const call = async (method: "PUT" | "POST", path: string, body: unknown, expected: number) => {
+    const res = await fetch(`${baseUrl}/api/v1/external${path}`, {
+      method,
+      headers: { authorization: `Bearer ${CHAOS_API_KEY}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== expected) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+  };
+  await call("PUT", "/secrets/REGISTRY_API_KEY", { value: "chaos-registry-key" }, 200);
+  await call("PUT", "/secrets/WEBHOOK_TOKEN", { value: "chaos-webhook-token" }, 200);
+  const { name, definitionType, definition, config } = example;
   const extensions = { apiPlugins: example.extensions.apiPlugins.map((p) => ({ ...p, timeoutMs: 3000 })) };
-  const { name, definitionType, definition: statechart, config } = example;
-  const body = { id: DEFINITION_ID, name, definitionType, definition: statechart, extensions, config };
-  const definition = await client.write(0, "/api/v1/external/workflow-definitions", body, "chaos-setup-definition");
-  if (definition.status !== 201) throw new Error(`could not create the definition: ${definition.status} ${JSON.stringify(definition.json)}`);
-  const subscribe = { url: `${vendor.origin}/events`, events: ["workflow.completed"] };
-  const subscription = await client.write(0, "/api/v1/external/webhook-subscriptions", subscribe, "chaos-setup-subscription");
-  if (subscription.status !== 201) throw new Error(`could not subscribe to webhooks: ${subscription.status} ${JSON.stringify(subscription.json)}`);
+  await call("POST", "/workflow-definitions", { id: DEFINITION_ID, name, definitionType, definition, extensions, config }, 201);
+  await call("POST", "/webhook-subscriptions", { url: `${vendor.origin}/events`, events: ["workflow.completed"] }, 201);
 }
 
 main().then(
