@@ -2,7 +2,11 @@ import { randomUUID } from "node:crypto";
 
 /** The caller's `X-Request-Id` when it is a sane token (for end-to-end tracing), else a new UUID. */
 export function requestIdFor(req: Request): string {
-  const given = req.headers.get("x-request-id");
+  return requestIdFrom(req.headers.get("x-request-id"));
+}
+
+/** `given` (an `X-Request-Id` value) when it is a sane token, else a new UUID. */
+export function requestIdFrom(given: string | null | undefined): string {
   return given && /^[A-Za-z0-9._:-]{8,128}$/.test(given) ? given : randomUUID();
 }
 

@@ -1,0 +1,105 @@
+/**
+ * Every route under `/api` with the methods its `route.ts` implements (not the 405 stubs of `otherMethods`),
+ * in Next.js's folder syntax. The proxy uses it to answer unknown paths (404) and missing methods (405 with
+ * `Allow`) as problem+json before Next.js does; `route-table.test.ts` checks it against `app/api`.
+ */
+export const API_ROUTE_TABLE: Record<string, readonly string[]> = {
+  "/api/health": ["GET"],
+  "/api/auth/[...nextauth]": ["GET", "POST"],
+  "/api/internal/jobs/drain": ["GET", "POST"],
+  "/api/sandbox/registry/[registrationNumber]": ["GET"],
+  "/api/sandbox/webhook-sink/[name]": ["GET", "POST"],
+
+  "/api/backoffice/api-keys": ["GET", "POST"],
+  "/api/backoffice/api-keys/[keyId]": ["DELETE"],
+  "/api/backoffice/cases/[runtimeId]": ["GET"],
+  "/api/backoffice/cases/[runtimeId]/assignment": ["POST"],
+  "/api/backoffice/cases/[runtimeId]/decision": ["POST"],
+  "/api/backoffice/cases/[runtimeId]/document-decision": ["POST"],
+  "/api/backoffice/definitions/[definitionId]/validate": ["POST"],
+  "/api/backoffice/definitions/[definitionId]/versions": ["POST"],
+  "/api/backoffice/queues/[filterId]/cases": ["POST"],
+  "/api/backoffice/secrets": ["GET"],
+  "/api/backoffice/secrets/[name]": ["PUT", "DELETE"],
+  "/api/backoffice/users": ["GET", "POST"],
+  "/api/backoffice/users/[userId]": ["PATCH"],
+  "/api/backoffice/webhooks/deliveries": ["GET"],
+  "/api/backoffice/webhooks/deliveries/[deliveryId]/redeliver": ["POST"],
+  "/api/backoffice/webhooks/secret": ["GET"],
+  "/api/backoffice/webhooks/secret/rotate": ["POST"],
+  "/api/backoffice/webhooks/subscriptions": ["GET", "POST"],
+  "/api/backoffice/webhooks/subscriptions/[subscriptionId]": ["PATCH", "DELETE"],
+
+  "/api/v1/openapi.json": ["GET"],
+  "/api/v1/external/filters": ["GET", "POST"],
+  "/api/v1/external/filters/[filterId]": ["GET"],
+  "/api/v1/external/filters/[filterId]/cases": ["GET"],
+  "/api/v1/external/secrets": ["GET"],
+  "/api/v1/external/secrets/[name]": ["PUT", "DELETE"],
+  "/api/v1/external/webhook-deliveries": ["GET"],
+  "/api/v1/external/webhook-deliveries/[deliveryId]/redeliver": ["POST"],
+  "/api/v1/external/webhook-secret": ["GET"],
+  "/api/v1/external/webhook-secret/rotate": ["POST"],
+  "/api/v1/external/webhook-subscriptions": ["GET", "POST"],
+  "/api/v1/external/webhook-subscriptions/[subscriptionId]": ["DELETE"],
+  "/api/v1/external/webhook-subscriptions/[subscriptionId]/disable": ["POST"],
+  "/api/v1/external/webhook-subscriptions/[subscriptionId]/enable": ["POST"],
+  "/api/v1/external/workflow-definitions": ["GET", "POST"],
+  "/api/v1/external/workflow-definitions/[definitionId]": ["GET"],
+  "/api/v1/external/workflow-definitions/[definitionId]/versions": ["GET"],
+  "/api/v1/external/workflows": ["GET"],
+  "/api/v1/external/workflows/run": ["POST"],
+  "/api/v1/external/workflows/[workflowRuntimeId]": ["GET"],
+  "/api/v1/external/workflows/[workflowRuntimeId]/history": ["GET"],
+  "/api/v1/external/workflows/[workflowRuntimeId]/send-event": ["POST"],
+};
+
+interface Node {
+  literal: Map<string, Node>;
+  param?: Node;
+  /** Methods of a `[...rest]` route ending here (it matches one or more further segments). */
+  rest?: readonly string[];
+  /** Methods of a route ending exactly here. */
+  methods?: readonly string[];
+}
+
+const root = buildTree(API_ROUTE_TABLE);
+
+/**
+ * The methods the route matching the decoded path `segments` implements, or `null` when no `/api` route matches.
+ * Static segments win over dynamic ones and backtrack like Next.js's router (`workflows/run/history` is
+ * `workflows/[workflowRuntimeId]/history`).
+ *
+ * @example
+ * apiRouteMethods(["api", "v1", "external", "workflows", "wr_1", "send-event"]) // ["POST"]
+ * apiRouteMethods(["api", "v1"]) // null
+ */
+export function apiRouteMethods(segments: readonly string[]): readonly string[] | null {
+  return match(root, segments, 0);
+}
+
+function match(node: Node, segments: readonly string[], at: number): readonly string[] | null {
+  if (at === segments.length) return node.methods ?? null;
+  const literal = node.literal.get(segments[at]);
+  const found = (literal && match(literal, segments, at + 1)) || (node.param && match(node.param, segments, at + 1));
+  return found || node.rest || null;
+}
+
+function buildTree(table: Record<string, readonly string[]>): Node {
+  const top: Node = { literal: new Map() };
+  for (const [pattern, methods] of Object.entries(table)) {
+    let node = top;
+    let catchAll = false;
+    for (const segment of pattern.split("/").filter(Boolean)) {
+      if (segment.startsWith("[...")) catchAll = true;
+      else if (segment.startsWith("[")) node = node.param ??= { literal: new Map() };
+      else {
+        if (!node.literal.has(segment)) node.literal.set(segment, { literal: new Map() });
+        node = node.literal.get(segment)!;
+      }
+    }
+    if (catchAll) node.rest = methods;
+    else node.methods = methods;
+  }
+  return top;
+}
