@@ -1,69 +1,118 @@
 import { sql, type SQL } from "drizzle-orm";
 import { insertValues } from "../db/raw-sql";
 import { businesses, endUsers } from "../db/schema";
-import { validationFailed } from "../api/errors";
+import { validationFailed, type FieldError } from "../api/errors";
 
 type Data = Record<string, unknown>;
 
-const str = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? null : String(v));
-const int = (v: unknown) => (typeof v === "number" && Number.isInteger(v) ? v : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : null);
+/**
+ * What the entity columns can store. A text field is at most `TEXT_MAX` characters; `companyName` is in a
+ * btree index with the project id, whose entries hold at most ~2,700 bytes (a character is up to 4 bytes in
+ * UTF-8, hence 500); `businessPurpose` is free text. Integers are PostgreSQL `integer`s and dates `timestamptz`
+ * in the years 1 to 9999 (what `Date#toISOString` writes and PostgreSQL reads).
+ */
+export const ENTITY_LIMITS = { TEXT_MAX: 1000, COMPANY_NAME_MAX: 500, BUSINESS_PURPOSE_MAX: 10_000, INT_MIN: -2_147_483_648, INT_MAX: 2_147_483_647 } as const;
 
-function date(v: unknown, path: string): Date | null {
-  if (v === undefined || v === null || v === "") return null;
-  const d = new Date(String(v));
-  if (Number.isNaN(d.getTime())) throw validationFailed("The entity data is invalid.", [{ path, message: "must be an ISO 8601 date, e.g. 2015-03-02" }]);
-  return d;
+const DATA_POINTER = "/context/entity/data";
+
+/** Reads `entity.data` fields as column values, collecting every value a column cannot store. */
+class EntityData {
+  readonly errors: FieldError[] = [];
+  constructor(private readonly data: Data) {}
+
+  /** A string (numbers and other values as their text, as before), at most `max` characters. */
+  text(key: string, max: number = ENTITY_LIMITS.TEXT_MAX): string | null {
+    const v = this.data[key];
+    const s = typeof v === "string" ? v : v === undefined || v === null ? null : String(v);
+    if (s !== null && s.length > max) this.fail(key, `must be at most ${max} characters (got ${s.length})`);
+    return s;
+  }
+
+  /** An integer, or digits as a string; other values are not stored (null), as before. */
+  int(key: string): number | null {
+    const v = this.data[key];
+    const n = typeof v === "number" && Number.isInteger(v) ? v : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : null;
+    if (n === null) return null;
+    if (n < ENTITY_LIMITS.INT_MIN || n > ENTITY_LIMITS.INT_MAX) {
+      this.fail(key, `must be a whole number from ${ENTITY_LIMITS.INT_MIN} to ${ENTITY_LIMITS.INT_MAX} (got ${String(v).slice(0, 40)})`);
+      return null;
+    }
+    return n;
+  }
+
+  date(key: string): Date | null {
+    const v = this.data[key];
+    if (v === undefined || v === null || v === "") return null;
+    const d = new Date(String(v));
+    if (Number.isNaN(d.getTime())) this.fail(key, "must be an ISO 8601 date, e.g. 2015-03-02");
+    else if (d.getUTCFullYear() < 1 || d.getUTCFullYear() > 9999) this.fail(key, "must be a date from 0001-01-01 to 9999-12-31");
+    else return d;
+    return null;
+  }
+
+  private fail(key: string, message: string): void {
+    this.errors.push({ path: `${DATA_POINTER}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, message });
+  }
 }
 
 /**
  * Find or create the case's subject by the caller's id (`entity.id`, our correlation id) within the project,
  * refreshing its stored fields from `entity.data`: an `insert … on conflict do update … returning id`
  * statement, meant as the first CTE of the run statement. Which table it writes says the entity type; the
- * returned `id` is the service's own id (`serviceEntityId`). Invalid data throws 422 before anything is written.
+ * returned `id` is the service's own id (`serviceEntityId`). Data its columns cannot store (see
+ * `ENTITY_LIMITS`) throws 422 `validation_failed` listing every field, before anything is written.
  */
 export function entityUpsert(projectId: string, entity: { id: string; type: "business" | "individual"; data?: Data }, documents: unknown[]): SQL {
   const d = entity.data ?? {};
+  const data = new EntityData(d);
   if (entity.type === "business") {
     const fields = {
-      companyName: str(d.companyName) ?? "",
-      registrationNumber: str(d.registrationNumber),
-      legalForm: str(d.legalForm),
-      country: str(d.country),
-      countryOfIncorporation: str(d.countryOfIncorporation),
-      dateOfIncorporation: date(d.dateOfIncorporation, "/context/entity/data/dateOfIncorporation"),
+      companyName: data.text("companyName", ENTITY_LIMITS.COMPANY_NAME_MAX) ?? "",
+      registrationNumber: data.text("registrationNumber"),
+      legalForm: data.text("legalForm"),
+      country: data.text("country"),
+      countryOfIncorporation: data.text("countryOfIncorporation"),
+      dateOfIncorporation: data.date("dateOfIncorporation"),
       address: d.address ?? null,
-      phoneNumber: str(d.phoneNumber),
-      email: str(d.email),
-      website: str(d.website),
-      industry: str(d.industry),
-      taxIdentificationNumber: str(d.taxIdentificationNumber),
-      vatNumber: str(d.vatNumber),
-      numberOfEmployees: int(d.numberOfEmployees),
-      businessPurpose: str(d.businessPurpose),
-      businessType: str(d.businessType),
-      approvalState: str(d.approvalState) ?? "NEW",
+      phoneNumber: data.text("phoneNumber"),
+      email: data.text("email"),
+      website: data.text("website"),
+      industry: data.text("industry"),
+      taxIdentificationNumber: data.text("taxIdentificationNumber"),
+      vatNumber: data.text("vatNumber"),
+      numberOfEmployees: data.int("numberOfEmployees"),
+      businessPurpose: data.text("businessPurpose", ENTITY_LIMITS.BUSINESS_PURPOSE_MAX),
+      businessType: data.text("businessType"),
+      approvalState: data.text("approvalState") ?? "NEW",
       shareholderStructure: d.shareholderStructure ?? null,
       additionalInfo: (d.additionalInfo as Data | undefined) ?? null,
       documents,
       updatedAt: sql`now()`,
     };
+    assertStorable(data);
     return upsert(businesses, "businesses", { projectId, correlationId: entity.id, ...fields });
   }
   const fields = {
-    firstName: str(d.firstName),
-    lastName: str(d.lastName),
-    email: str(d.email),
-    phone: str(d.phone ?? d.phoneNumber),
-    dateOfBirth: str(d.dateOfBirth),
-    country: str(d.country),
-    nationality: str(d.nationality),
+    firstName: data.text("firstName"),
+    lastName: data.text("lastName"),
+    email: data.text("email"),
+    phone: data.text(d.phone !== undefined && d.phone !== null ? "phone" : "phoneNumber"),
+    dateOfBirth: data.text("dateOfBirth"),
+    country: data.text("country"),
+    nationality: data.text("nationality"),
     address: d.address ?? null,
-    approvalState: str(d.approvalState) ?? "NEW",
+    approvalState: data.text("approvalState") ?? "NEW",
     additionalInfo: (d.additionalInfo as Data | undefined) ?? null,
     documents,
     updatedAt: sql`now()`,
   };
+  assertStorable(data);
   return upsert(endUsers, "end_users", { projectId, correlationId: entity.id, ...fields });
+}
+
+function assertStorable(data: EntityData): void {
+  const n = data.errors.length;
+  if (n) throw validationFailed(`The entity data cannot be stored: ${n} field${n === 1 ? "" : "s"} out of range; see errors.`, data.errors);
 }
 
 function upsert(table: typeof businesses | typeof endUsers, name: string, values: Record<string, unknown>): SQL {

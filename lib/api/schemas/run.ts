@@ -38,7 +38,11 @@ export const workflowConfigSchema = z.strictObject({
 export const entitySchema = z.looseObject({
   id: z.string().min(1).max(200).describe("The entity's id in the caller's system (becomes correlationId)."),
   type: z.enum(["business", "individual"]),
-  data: jsonObject().optional().describe("Entity data, e.g. companyName, registrationNumber, country, additionalInfo."),
+  data: jsonObject()
+    .optional()
+    .describe(
+      "Entity data, e.g. companyName, registrationNumber, country, additionalInfo. The fields stored as columns must fit them: text at most 1,000 characters (companyName 500, businessPurpose 10,000), numberOfEmployees a 32-bit integer, dateOfIncorporation in the years 1 to 9999; otherwise 422.",
+    ),
 });
 
 /**
