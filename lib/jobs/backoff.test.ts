@@ -66,6 +66,10 @@ describe("retryAfterMs", () => {
     expect(retryAfterMs("Mon, 31 Dec 2029 23:59:00 GMT", now)).toBe(0);
   });
 
+  it("never asks for a negative wait, whatever the header says", () => {
+    for (const header of ["-5", "-0.5", "Thu, 01 Jan 1970 00:00:00 GMT"]) expect(retryAfterMs(header, now) ?? 0).toBeGreaterThanOrEqual(0);
+  });
+
   it("is undefined without a header or with one that is neither", () => {
     expect(retryAfterMs(undefined, now)).toBeUndefined();
     expect(retryAfterMs("", now)).toBeUndefined();
