@@ -21,6 +21,8 @@ export function historyInsert(projectId: string, runtimeId: string, rows: Histor
 /**
  * A scalar subquery: every subscription row (active or not) that can apply to the runtime `rt` — the
  * project's, its definition's and its own — as a JSON array, read in the same statement as the step.
+ * Read without a lock (a row lock here would write to every project subscription on every step): one deleted
+ * before the step writes its deliveries is skipped there (`enqueueSystemEvents` in lib/webhooks/system-events).
  */
 export function applicableSubscriptionsJson(rt: string): SQL {
   const r = sql.raw(rt);

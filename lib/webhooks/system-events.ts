@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { TransitionResult } from "../engine";
 import type { Db } from "../db/client";
-import { businesses, endUsers, users, webhookDeliveries, type NewJob, type WebhookSubscription, type WorkflowRuntime } from "../db/schema";
+import { businesses, endUsers, users, type NewJob, type WebhookSubscription, type WorkflowRuntime } from "../db/schema";
+import { rowsOf } from "../db/rows";
 import { env } from "../config/env";
 import { enqueueJobs } from "../jobs/queue";
 import { getCompiledDefinition } from "../runtime/definition-cache";
@@ -53,19 +54,10 @@ export async function enqueueSystemEvents(tx: Db, change: RuntimeStepChange, ste
   const timestamp = new Date();
   const rows = targeted.flatMap((event) => {
     const payload = buildPayload({ id: `evt_${randomUUID()}`, eventName: event.eventName, sequence: event.sequence, timestamp, actions: event.actions }, before, after, facts);
-    return event.targets.map((s) => ({
-      projectId: after.projectId,
-      subscriptionId: s.id,
-      runtimeId: after.id,
-      eventId: payload.id,
-      eventName: payload.eventName,
-      url: s.url,
-      payload: payload as unknown as Record<string, unknown>,
-      nextAttemptAt: timestamp,
-    }));
+    return event.targets.map((s) => ({ subscriptionId: s.id, eventId: payload.id, eventName: payload.eventName, url: s.url, payload }));
   });
-  const inserted = await tx.insert(webhookDeliveries).values(rows).returning({ id: webhookDeliveries.id });
-  const jobs: NewJob[] = inserted.map(({ id }) => ({
+  const inserted = await insertDeliveries(tx, after, rows, timestamp);
+  const jobs: NewJob[] = inserted.map((id) => ({
     projectId: after.projectId,
     kind: "webhook_delivery",
     runtimeId: after.id,
@@ -73,6 +65,38 @@ export async function enqueueSystemEvents(tx: Db, change: RuntimeStepChange, ste
     payload: { ...deliveryJobPayload(id) },
   }));
   await enqueueJobs(tx, jobs);
+}
+
+interface DeliveryRow {
+  subscriptionId: string;
+  eventId: string;
+  eventName: string;
+  url: string;
+  payload: object;
+}
+
+/**
+ * Insert the deliveries of one step and return their ids, skipping those whose subscription no longer exists.
+ * The step read its subscriptions without a lock, so one may have been deleted since (`deleteSubscription`
+ * commits between the read and this insert): the insert joins the subscriptions it still finds and holds them
+ * with `FOR KEY SHARE` (the lock the foreign key check takes anyway), so a delete that is still in flight is
+ * waited for and then skipped, never a foreign-key violation. Rows travel as one JSON parameter (fixed text).
+ */
+async function insertDeliveries(tx: Db, runtime: WorkflowRuntime, rows: DeliveryRow[], timestamp: Date): Promise<string[]> {
+  const json = JSON.stringify(rows.map((r) => ({ s: r.subscriptionId, e: r.eventId, n: r.eventName, u: r.url, p: r.payload })));
+  const result = await tx.execute(sql`
+    with r as (select v, n from jsonb_array_elements(${json}::jsonb) with ordinality as r(v, n)),
+    live as (
+      select s.id from webhook_subscriptions s
+      where s.project_id = ${runtime.projectId}::text and s.id in (select (r.v->>'s')::uuid from r)
+      for key share of s
+    )
+    insert into webhook_deliveries (project_id, subscription_id, runtime_id, event_id, event_name, url, payload, next_attempt_at)
+    select ${runtime.projectId}::text, live.id, ${runtime.id}::uuid, r.v->>'e', r.v->>'n', r.v->>'u', r.v->'p', ${timestamp.toISOString()}::timestamptz
+    from r join live on live.id = (r.v->>'s')::uuid
+    order by r.n
+    returning id`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 
 async function payloadFacts(tx: Db, runtime: WorkflowRuntime): Promise<PayloadFacts> {
