@@ -1,0 +1,66 @@
+// @ts-check
+// Mutation testing (`npm run mutate`): Stryker changes one line at a time in the modules below and checks that
+// some test fails. Not part of CI (too slow); quote the score in notes. See "Mutation testing" in README.md.
+//
+//   npm run mutate                          every target below, against the tests listed for it
+//   MUTATE_SCOPE=engine npm run mutate      one target (engine, jobs, auth, runtime, idempotency; comma-separated for several)
+//
+// Runs are incremental: only mutants whose code or covering tests changed since the last run of the same scope
+// are tested again. Each scope keeps its own results file, because a run rewrites that file with only the
+// mutants it looked at. The files are a local cache (they depend on the tests of the checkout that ran them
+// and change on every run), so they live in the git-ignored `reports/` folder, not in the repository.
+
+// The int-postgres project exists only when TEST_DATABASE_URL is set. The vitest runner has no option to pick
+// projects, and the workers Stryker forks inherit this process's environment, so unsetting it here keeps
+// mutation runs on the unit and int-pglite projects.
+delete process.env.TEST_DATABASE_URL;
+
+/** Each target: the code mutated and the test files run against it (unit and PGlite integration tests). */
+const SCOPES = {
+  engine: { mutate: ["lib/engine/**/*.ts", "!lib/engine/testing/**"], testFiles: ["lib/engine/**/*.test.ts"] },
+  jobs: {
+    mutate: ["lib/jobs/**/*.ts"],
+    // The outbox's behaviour is observed through the worker and the plugins that use it.
+    testFiles: ["lib/jobs/**/*.test.ts", "lib/plugins/**/*.test.ts", "lib/worker/maintenance.int.test.ts", "app/api/internal/jobs/drain/*.int.test.ts"],
+  },
+  auth: { mutate: ["lib/auth/**/*.ts"], testFiles: ["lib/auth/**/*.test.ts"] },
+  runtime: {
+    mutate: ["lib/runtime/**/*.ts"],
+    testFiles: ["lib/runtime/**/*.test.ts", "app/api/v1/external/workflows/*.int.test.ts", "lib/cases/review-actions.int.test.ts"],
+  },
+  idempotency: { mutate: ["lib/api/idempotency.ts"], testFiles: ["lib/api/idempotency.int.test.ts", "app/api/v1/external/workflows/*.int.test.ts"] },
+};
+
+const requested = (process.env.MUTATE_SCOPE ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const unknown = requested.filter((s) => !(s in SCOPES));
+if (unknown.length > 0) throw new Error(`MUTATE_SCOPE: unknown scope ${unknown.join(", ")}; use one or more of ${Object.keys(SCOPES).join(", ")}`);
+const names = requested.length > 0 ? requested : Object.keys(SCOPES);
+const chosen = names.map((n) => SCOPES[/** @type {keyof typeof SCOPES} */ (n)]);
+const suffix = requested.length > 0 ? `-${[...names].sort().join("-")}` : "";
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: "vitest",
+  plugins: ["@stryker-mutator/vitest-runner"],
+  vitest: { configFile: "vitest.config.ts" },
+  // Each mutant runs only the tests that executed it in the dry run.
+  coverageAnalysis: "perTest",
+  // Mutants run only while a module loads (constant tables) would need every test re-run in a fresh process
+  // each; they are left out of the score rather than paid for.
+  ignoreStatic: true,
+  mutate: [...chosen.flatMap((s) => s.mutate), "!**/*.test.ts"],
+  testFiles: [...new Set(chosen.flatMap((s) => s.testFiles))],
+  incremental: true,
+  incrementalFile: `reports/stryker-incremental${suffix}.json`,
+  reporters: ["clear-text", "progress", "html", "json"],
+  htmlReporter: { fileName: `reports/mutation/mutation${suffix}.html` },
+  jsonReporter: { fileName: `reports/mutation/mutation${suffix}.json` },
+  thresholds: { high: 80, low: 60, break: null },
+  // Two cores are the norm here; the integration tests also start an embedded database per file.
+  concurrency: 2,
+  timeoutMS: 15_000,
+  dryRunTimeoutMinutes: 20,
+  tempDirName: ".stryker-tmp",
+  // Keep the sandbox copy small: builds, local data, browser tests and benchmarks are not needed by these tests.
+  ignorePatterns: ["/.next-*", "/.data", "/data", "/reports", "/test-results", "/playwright-report", "/e2e", "/bench", "/docs"],
+};
