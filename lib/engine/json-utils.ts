@@ -51,3 +51,32 @@ export function readPath(root: unknown, path: string): unknown {
 export function listOrNone(items: readonly string[]): string {
   return items.length > 0 ? items.join(", ") : "(none)";
 }
+
+/** `String.prototype.isWellFormed` (ES2024, Node 20+): false when the string has an unpaired surrogate. */
+const isWellFormed = (text: string): boolean => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+
+/**
+ * True when a string anywhere in `value` (keys included) holds a NUL character or an unpaired surrogate:
+ * text PostgreSQL cannot store in jsonb. Walks at most `budget` values and answers false past them.
+ *
+ * @example
+ * unstorableText({ a: ["ok", "nul\u0000"] }) // true
+ */
+export function unstorableText(value: unknown, budget = 1_000_000): boolean {
+  const bad = (text: string) => text.includes("\u0000") || !isWellFormed(text);
+  const stack: unknown[] = [value];
+  for (let seen = 0; stack.length > 0 && seen < budget; seen++) {
+    const item = stack.pop();
+    if (typeof item === "string") {
+      if (bad(item)) return true;
+    } else if (Array.isArray(item)) {
+      for (const child of item) stack.push(child);
+    } else if (isPlainObject(item)) {
+      for (const [key, child] of Object.entries(item)) {
+        if (bad(key)) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
+}

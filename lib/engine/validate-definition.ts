@@ -1,5 +1,5 @@
 import { isPlainObject } from "./json-utils";
-import { schemaProblem } from "./schema-validator";
+import { rememberCheckedSchemas, SchemaBudget, schemaProblems } from "./schema-validator";
 import type { StateTree } from "./state-tree";
 import type { DefinitionProblem } from "./types";
 import { validatePlugins } from "./validate-plugins";
@@ -36,15 +36,21 @@ export function analyzeDefinition(def: unknown): { problems: DefinitionProblem[]
   }
   const statechart = isPlainObject(def.definition) ? def.definition : undefined;
   const machineId = typeof statechart?.id === "string" ? statechart.id : String(def.id ?? "workflow");
-  const { problems: chartProblems, tree } = validateStatechart(def.definition, machineId);
-  problems.push(...chartProblems, ...validatePlugins(def.extensions, tree));
+  // Every schema of the definition is checked and compiled against one budget; the validators are kept only
+  // when the whole definition is accepted.
+  const budget = new SchemaBudget();
+  const { problems: chartProblems, tree } = validateStatechart(def.definition, machineId, budget);
+  problems.push(...chartProblems, ...validatePlugins(def.extensions, tree, budget));
   for (const key of ["contextSchema", "documentsSchema"] as const) {
     if (def[key] === undefined || def[key] === null) continue;
-    const problem = schemaProblem(def[key]);
-    if (problem) problems.push({ pointer: `/${key}`, code: "schema_invalid", message: `'${key}' is not a valid JSON Schema (${problem}); fix it or remove it` });
+    for (const problem of schemaProblems(def[key], `/${key}`, budget)) {
+      const message = problem.code === "schema_invalid" ? `'${key}' is not a valid JSON Schema (${problem.message}); fix it or remove it` : `'${key}': ${problem.message}`;
+      problems.push({ ...problem, message });
+    }
   }
   if (def.config !== undefined && !isPlainObject(def.config)) {
     problems.push({ pointer: "/config", code: "config_invalid", message: "'config' must be an object, e.g. { \"subscriptions\": [] }" });
   }
+  if (problems.length === 0) rememberCheckedSchemas(budget.checked);
   return { problems, tree };
 }

@@ -1,7 +1,7 @@
-import { jmespathSyntaxError } from "./jmespath-eval";
+import { jmespathProblem } from "./jmespath-eval";
 import { isPlainObject, listOrNone, pointer } from "./json-utils";
 import { locatePlugins, type LocatedPlugin } from "./plugin-lists";
-import { schemaProblem } from "./schema-validator";
+import { SchemaBudget, schemaProblems } from "./schema-validator";
 import { handledEvents, statePathsNamed, type StateTree } from "./state-tree";
 import type { DefinitionProblem } from "./types";
 
@@ -16,7 +16,7 @@ type Report = (pointer: string, code: string, message: string) => void;
  * @example
  * validatePlugins({ apiPlugins: [{ name: "x" }] }, tree).map((p) => p.code) // ["plugin_url_missing", ...]
  */
-export function validatePlugins(extensions: unknown, tree: StateTree | null): DefinitionProblem[] {
+export function validatePlugins(extensions: unknown, tree: StateTree | null, budget = new SchemaBudget()): DefinitionProblem[] {
   const problems: DefinitionProblem[] = [];
   const report: Report = (at, code, message) => problems.push({ pointer: at, code, message });
   if (extensions === undefined) return problems;
@@ -28,11 +28,11 @@ export function validatePlugins(extensions: unknown, tree: StateTree | null): De
     if (extensions[key] !== undefined && !Array.isArray(extensions[key])) report(`/extensions/${key}`, "plugins_invalid", `'extensions.${key}' must be an array of plugin objects`);
   }
   const seen = new Map<string, string>();
-  for (const located of locatePlugins(extensions)) checkPlugin(located, tree, seen, report);
+  for (const located of locatePlugins(extensions)) checkPlugin(located, tree, seen, report, budget);
   return problems;
 }
 
-function checkPlugin(located: LocatedPlugin, tree: StateTree | null, seen: Map<string, string>, report: Report): void {
+function checkPlugin(located: LocatedPlugin, tree: StateTree | null, seen: Map<string, string>, report: Report, budget: SchemaBudget): void {
   const { plugin, pointer: at, kind } = located;
   if (!isPlainObject(plugin)) return report(at, "plugin_invalid", "a plugin must be an object with name, url, method, stateNames and request");
   const name = typeof plugin.name === "string" && plugin.name !== "" ? plugin.name : null;
@@ -49,9 +49,9 @@ function checkPlugin(located: LocatedPlugin, tree: StateTree | null, seen: Map<s
     report(pointer(at, "headers"), "plugin_headers_invalid", `'headers' of ${label} must be an object of string values`);
   }
   checkStateNames(plugin.stateNames, pointer(at, "stateNames"), label, tree, report);
-  checkTransformBlock(plugin.request, pointer(at, "request"), `${label} request`, true, report);
+  checkTransformBlock(plugin.request, pointer(at, "request"), `${label} request`, report, budget);
   if (kind === "api") {
-    if (plugin.response !== undefined) checkTransformBlock(plugin.response, pointer(at, "response"), `${label} response`, true, report);
+    if (plugin.response !== undefined) checkTransformBlock(plugin.response, pointer(at, "response"), `${label} response`, report, budget);
     for (const key of ["successAction", "errorAction"] as const) checkAction(plugin, key, pointer(at, key), label, tree, report);
   }
 }
@@ -68,7 +68,7 @@ function checkStateNames(stateNames: unknown, at: string, label: string, tree: S
   });
 }
 
-function checkTransformBlock(block: unknown, at: string, label: string, mappingRequired: boolean, report: Report): void {
+function checkTransformBlock(block: unknown, at: string, label: string, report: Report, budget: SchemaBudget): void {
   if (!isPlainObject(block)) return report(at, "plugin_mapping_missing", `${label} needs { "transform": { "transformer": "jmespath", "mapping": "@" } }`);
   const transform = block.transform;
   if (isPlainObject(transform) && transform.transformer !== undefined && transform.transformer !== "jmespath") {
@@ -76,10 +76,14 @@ function checkTransformBlock(block: unknown, at: string, label: string, mappingR
   }
   const mapping = isPlainObject(transform) ? transform.mapping : undefined;
   if (typeof mapping !== "string" || mapping.trim() === "") {
-    if (mappingRequired) report(pointer(at, "transform", "mapping"), "plugin_mapping_missing", `${label} needs 'transform.mapping', a JMESPath expression ("@" passes the whole input through)`);
+    report(pointer(at, "transform", "mapping"), "plugin_mapping_missing", `${label} needs 'transform.mapping', a JMESPath expression ("@" passes the whole input through)`);
   } else {
-    const syntax = jmespathSyntaxError(mapping);
-    if (syntax) report(pointer(at, "transform", "mapping"), "jmespath_invalid", `${label} mapping is not valid JMESPath (${syntax}); fix the expression, e.g. "{ name: entity.data.companyName }"`);
+    const problem = jmespathProblem(mapping);
+    if (problem?.code === "jmespath_invalid") {
+      report(pointer(at, "transform", "mapping"), "jmespath_invalid", `${label} mapping is not valid JMESPath (${problem.message}); fix the expression, e.g. "{ name: entity.data.companyName }"`);
+    } else if (problem) {
+      report(pointer(at, "transform", "mapping"), problem.code, `${label} mapping cannot be used: ${problem.message}`);
+    }
   }
   if (block.schema === undefined) return;
   const schemaAt = pointer(at, "schema");
@@ -87,8 +91,10 @@ function checkTransformBlock(block: unknown, at: string, label: string, mappingR
   if (block.schema.validator !== undefined && block.schema.validator !== "json-schema") {
     report(pointer(schemaAt, "validator"), "plugin_validator_unknown", `${label} validator '${String(block.schema.validator)}' is not supported; use "json-schema"`);
   }
-  const problem = schemaProblem(block.schema.schema);
-  if (problem) report(pointer(schemaAt, "schema"), "schema_invalid", `${label} schema is not a valid JSON Schema (${problem}); fix it (draft-07 by default, 2020-12 via $schema)`);
+  for (const problem of schemaProblems(block.schema.schema, pointer(schemaAt, "schema"), budget)) {
+    const message = problem.code === "schema_invalid" ? `${label} schema is not a valid JSON Schema (${problem.message}); fix it (draft-07 by default, 2020-12 via $schema)` : `${label} schema: ${problem.message}`;
+    report(problem.pointer, problem.code, message);
+  }
 }
 
 function checkAction(plugin: Record<string, unknown>, key: "successAction" | "errorAction", at: string, label: string, tree: StateTree | null, report: Report): void {

@@ -1,8 +1,8 @@
 import { checkJsonLogicRule } from "./json-logic";
 import { isPlainObject, listOrNone, pointer } from "./json-utils";
-import { schemaProblem } from "./schema-validator";
+import { SchemaBudget, schemaProblems } from "./schema-validator";
 import { buildStateTree, candidatesOf, resolveTarget, siblingNames, type StateEntry, type StateTree } from "./state-tree";
-import type { DefinitionProblem } from "./types";
+import type { DefinitionProblem, JsonObject } from "./types";
 
 const OUTCOMES = ["approved", "rejected", "auto_approved", "auto_rejected"];
 const STATE_TYPES = ["atomic", "compound", "final"];
@@ -19,7 +19,7 @@ type Report = (pointer: string, code: string, message: string) => void;
  * @example
  * validateStatechart({ initial: "a", states: { a: { on: { go: "b" } } } }, "m").problems[0].code // "transition_target_unknown"
  */
-export function validateStatechart(definition: unknown, machineId: string): { problems: DefinitionProblem[]; tree: StateTree | null } {
+export function validateStatechart(definition: unknown, machineId: string, budget = new SchemaBudget()): { problems: DefinitionProblem[]; tree: StateTree | null } {
   const problems: DefinitionProblem[] = [];
   const report: Report = (at, code, message) => problems.push({ pointer: at, code, message });
   const at = "/definition";
@@ -38,11 +38,24 @@ export function validateStatechart(definition: unknown, machineId: string): { pr
     if (key in definition) report(pointer(at, key), "unsupported_key", `'${key}' on the statechart root is not supported; move transitions into a state's 'on' or remove '${key}'`);
   }
   const tree = buildStateTree(machineId, definition.states, pointer(at, "states"));
+  checkStateShapes(definition.states, pointer(at, "states"), report);
   checkInitial(definition.initial, Object.keys(definition.states), pointer(at, "initial"), "the statechart", report);
   for (const entry of tree.entries) checkState(tree, entry, report);
   const initial = typeof definition.initial === "string" ? tree.byPath.get(definition.initial) : undefined;
-  if (initial) checkInputSchema(initial, report);
+  if (initial) checkInputSchema(initial, report, budget);
   return { problems, tree };
+}
+
+/** `buildStateTree` skips states that are not objects; they are reported here (they would break the machine). */
+function checkStateShapes(states: JsonObject, at: string, report: Report): void {
+  for (const [name, state] of Object.entries(states)) {
+    const stateAt = pointer(at, name);
+    if (!isPlainObject(state)) {
+      report(stateAt, "state_invalid", `state '${name}' must be an object such as { "on": { "next": "other_state" } } or {} (got ${state === null ? "null" : Array.isArray(state) ? "an array" : typeof state})`);
+    } else if (isPlainObject(state.states)) {
+      checkStateShapes(state.states, pointer(stateAt, "states"), report);
+    }
+  }
 }
 
 function checkInitial(initial: unknown, names: string[], at: string, owner: string, report: Report): void {
@@ -142,13 +155,15 @@ function checkCond(cond: unknown, at: string, report: Report): void {
   }
 }
 
-function checkInputSchema(initial: StateEntry, report: Report): void {
+function checkInputSchema(initial: StateEntry, report: Report, budget: SchemaBudget): void {
   const meta = initial.json.meta;
   if (!isPlainObject(meta) || meta.inputSchema === undefined) return;
   const at = pointer(initial.pointer, "meta", "inputSchema");
   if (!isPlainObject(meta.inputSchema)) return report(at, "input_schema_invalid", "'meta.inputSchema' must be { dataSchema, uiSchema }");
   const { dataSchema } = meta.inputSchema;
   if (dataSchema === undefined) return;
-  const problem = schemaProblem(dataSchema);
-  if (problem) report(pointer(at, "dataSchema"), "input_schema_invalid", `the Create Case form schema is not a valid JSON Schema (${problem}); fix it so Ajv can compile it`);
+  for (const problem of schemaProblems(dataSchema, pointer(at, "dataSchema"), budget)) {
+    if (problem.code === "schema_invalid") report(problem.pointer, "input_schema_invalid", `the Create Case form schema is not a valid JSON Schema (${problem.message}); fix it so Ajv can compile it`);
+    else report(problem.pointer, problem.code, `the Create Case form schema: ${problem.message}`);
+  }
 }
