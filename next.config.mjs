@@ -3,8 +3,9 @@ const nextConfig = {
   // NEXT_DIST_DIR=.next-<name> builds and serves from another folder, so a second build (bench, fuzz, chaos)
   // never overwrites the one `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
-  // The database drivers load native/wasm assets at run time; keep them out of the bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres"],
+  // The database drivers and the WebAssembly RE2 (lib/engine/linear-regexp.ts) load native/wasm assets at run
+  // time from their package folders; keep them out of the bundle.
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "re2-wasm"],
   output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
   poweredByHeader: false,
   // API responses are small JSON; compressing them costs more CPU than it saves. A reverse proxy may compress.
