@@ -6,6 +6,8 @@ const nextConfig = {
   // The database drivers and the WebAssembly RE2 (lib/engine/linear-regexp.ts) load native/wasm assets at run
   // time from their package folders; keep them out of the bundle.
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "re2-wasm"],
+  // re2-wasm is required at run time (so it can be reloaded) and file tracing skips .wasm files: ship it whole.
+  outputFileTracingIncludes: { "*": ["./node_modules/re2-wasm/package.json", "./node_modules/re2-wasm/build/**/*"] },
   output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
   poweredByHeader: false,
   // API responses are small JSON; compressing them costs more CPU than it saves. A reverse proxy may compress.

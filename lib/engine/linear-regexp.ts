@@ -37,7 +37,23 @@ function nodeRequire(): NodeJS.Require {
   return createRequire(path.join(process.cwd(), "package.json"));
 }
 
+/** re2-wasm could not be loaded at all (e.g. missing from a deployment); nothing is cached on this error. */
+export class RegexEngineUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`the linear-time regex engine (re2-wasm) could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = "RegexEngineUnavailableError";
+  }
+}
+
 function load(fresh: boolean): Engine {
+  try {
+    return loadOrThrow(fresh);
+  } catch (error) {
+    throw new RegexEngineUnavailableError(error);
+  }
+}
+
+function loadOrThrow(fresh: boolean): Engine {
   const req = nodeRequire();
   if (fresh) {
     // The package's entry captures its WebAssembly module when first required: forget both to get a new heap.
@@ -64,7 +80,7 @@ function withEngine<T>(run: (RE2: Re2Class) => T): T {
   try {
     return run(current().RE2);
   } catch (error) {
-    if (error instanceof SyntaxError) throw error;
+    if (error instanceof SyntaxError || error instanceof RegexEngineUnavailableError) throw error;
     restarts++;
     compiled.clear(false);
     pinned.clear();
@@ -166,6 +182,7 @@ export function patternProblem(pattern: string): string | null {
   try {
     withEngine((RE2) => new RE2(pattern, "u").wrapper?.delete?.());
   } catch (error) {
+    if (error instanceof RegexEngineUnavailableError) return `pattern '${pattern.slice(0, 80)}' cannot be checked now: ${error.message}`;
     // A SyntaxError is RE2 refusing the pattern; anything else is the module running out of its fixed heap.
     const reason = error instanceof SyntaxError ? error.message.replace(/^Invalid regular expression: \/.*\/u: /s, "") : "it needs more memory than the engine has";
     verdict = `pattern '${pattern.slice(0, 80)}' is not supported by the linear-time regex engine (${reason}); backreferences (\\1) and lookaround ((?=, (?!, (?<=, (?<!) are not available — rewrite the pattern without them`;
