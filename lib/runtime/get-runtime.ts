@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { workflowRuntimes, type WorkflowRuntime } from "../db/schema";
 import { notFound } from "../api/errors";
-import { isUuid } from "./ids";
+import { isUuid } from "../db/ids";
 
 /** The project's runtime `id`, or null (also for ids that are not UUIDs). */
 export async function findRuntime(db: Db, projectId: string, id: string): Promise<WorkflowRuntime | null> {

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { businesses, endUsers, workflowRuntimes, type WorkflowRuntime } from "../db/schema";
 import type { ListWorkflowsQuery } from "../api/schemas";
 import { validationFailed } from "../api/errors";
-import { isUuid } from "./ids";
+import { isUuid } from "../db/ids";
 
 /** Opaque keyset cursor over (createdAt desc, id desc). */
 function encodeCursor(row: WorkflowRuntime): string {

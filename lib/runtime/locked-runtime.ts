@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { workflowRuntimes, type WorkflowRuntime } from "../db/schema";
 import { notFound } from "../api/errors";
-import { isUuid } from "./ids";
+import { isUuid } from "../db/ids";
 import { inTransaction } from "../db/transaction";
 
 /**

@@ -4,7 +4,7 @@ import { conflict, notFound } from "../api/errors";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
-import { isUuid } from "../runtime/ids";
+import { isUuid } from "../db/ids";
 import { displayName, listUsers, type UserSummary } from "../users/list-users";
 import { assertAdmin } from "./assert-admin";
 

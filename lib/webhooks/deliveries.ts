@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { jobs, webhookDeliveries, webhookSubscriptions, workflowRuntimes, type WebhookDelivery } from "../db/schema";
 import { conflict, notFound } from "../api/errors";
 import { enqueueJobs, JOBS_CHANNEL } from "../jobs/queue";
-import { isUuid } from "../runtime/ids";
+import { isUuid } from "../db/ids";
 import type { ListDeliveriesQuery } from "./api-schemas";
 import { deliveryJobPayload } from "./delivery-job";
 import { MAX_DELIVERY_ATTEMPTS } from "./retry-schedule";

@@ -2,7 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { webhookDeliveries, webhookSubscriptions, type WebhookSubscription } from "../db/schema";
 import { conflict, notFound } from "../api/errors";
-import { isUuid } from "../runtime/ids";
+import { isUuid } from "../db/ids";
 import type { CreateSubscriptionRequest, ListSubscriptionsQuery } from "./api-schemas";
 import { normaliseEvents } from "./config-subscriptions";
 
