@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { AppError, unauthorized } from "./errors";
-import { problemResponse } from "./problem";
+import { MAX_PROBLEM_ERRORS, problemResponse } from "./problem";
 
 describe("problemResponse", () => {
   it("renders an AppError as RFC 9457 problem+json with code and field errors", async () => {
@@ -44,5 +44,36 @@ describe("problemResponse", () => {
     expect(body.detail).toContain("req-1");
     expect(log).toHaveBeenCalled();
     log.mockRestore();
+  });
+});
+
+describe("problem documents are bounded", () => {
+  it("lists at most 100 errors and counts all of them in errorCount", async () => {
+    const errors = Array.from({ length: 60_000 }, (_, i) => ({ path: `/k${i}`, message: `unknown field 'k${i}'` }));
+    const res = problemResponse(new AppError("validation_failed", 422, "The request is invalid: 60000 problems; see errors.", errors));
+    const text = await res.text();
+    const body = JSON.parse(text);
+    expect(body.errors).toHaveLength(MAX_PROBLEM_ERRORS);
+    expect(body.errors[0]).toEqual({ path: "/k0", message: "unknown field 'k0'" });
+    expect(body.errors[99]).toEqual({ path: "/k99", message: "unknown field 'k99'" });
+    expect(body.errorCount).toBe(60_000);
+    expect(text.length).toBeLessThan(10_000);
+  });
+
+  it("has no errorCount when every error is listed", async () => {
+    const errors = Array.from({ length: MAX_PROBLEM_ERRORS }, (_, i) => ({ path: `/k${i}`, message: "x" }));
+    const body = await problemResponse(new AppError("validation_failed", 422, "invalid", errors)).json();
+    expect(body.errors).toHaveLength(MAX_PROBLEM_ERRORS);
+    expect(body).not.toHaveProperty("errorCount");
+  });
+
+  it("cuts long paths, messages and details that quote the request", async () => {
+    const huge = "k".repeat(500_000);
+    const body = await problemResponse(new AppError("validation_failed", 422, `detail ${huge}`, [{ path: `/${huge}`, message: `unknown field '${huge}'` }])).json();
+    expect(body.errors[0].path.length).toBeLessThanOrEqual(1000);
+    expect(body.errors[0].path.startsWith("/kkk")).toBe(true);
+    expect(body.errors[0].path.endsWith("…")).toBe(true);
+    expect(body.errors[0].message.length).toBeLessThanOrEqual(1000);
+    expect(body.detail.length).toBeLessThanOrEqual(2000);
   });
 });

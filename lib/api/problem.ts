@@ -49,6 +49,17 @@ export function problemResponse(error: unknown, requestId: string = randomUUID()
   return problem(500, "internal_error", `An unexpected error occurred. Quote request id ${requestId} when reporting it.`, [], {}, requestId);
 }
 
+/** A problem document lists at most this many `errors`; when there were more, `errorCount` says how many. */
+export const MAX_PROBLEM_ERRORS = 100;
+/** Longest `path` or `message` of one listed error, and longest `detail` (they can quote the request). */
+const MAX_ERROR_TEXT = 1_000;
+const MAX_DETAIL = 2_000;
+
+/**
+ * A problem+json response. Its size is bounded whatever the request was: at most `MAX_PROBLEM_ERRORS` errors
+ * (then `errorCount` is the number of all), and texts cut at a length (a 0.9 MB body of 60,000 unknown keys
+ * answers about 12 KB, not 4.8 MB).
+ */
 export function problem(
   status: number,
   code: string,
@@ -57,9 +68,22 @@ export function problem(
   headers: Record<string, string> = {},
   requestId?: string,
 ): Response {
-  const body = { type: `about:blank#${code}`, title: TITLES[status] ?? "Error", status, detail, code, errors };
+  const listed = errors.slice(0, MAX_PROBLEM_ERRORS).map((e) => ({ path: clip(e.path, MAX_ERROR_TEXT), message: clip(e.message, MAX_ERROR_TEXT) }));
+  const body = {
+    type: `about:blank#${code}`,
+    title: TITLES[status] ?? "Error",
+    status,
+    detail: clip(detail, MAX_DETAIL),
+    code,
+    errors: listed,
+    ...(errors.length > listed.length ? { errorCount: errors.length } : {}),
+  };
   return new Response(JSON.stringify(body), {
     status,
     headers: { "Content-Type": "application/problem+json", ...(requestId ? { "X-Request-Id": requestId } : {}), ...headers },
   });
+}
+
+function clip<T>(text: T, max: number): T | string {
+  return typeof text === "string" && text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

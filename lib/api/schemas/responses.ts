@@ -55,5 +55,8 @@ export const problemSchema = z.object({
   status: z.int(),
   detail: z.string().describe("What went wrong and how to fix it."),
   code: z.string().describe("Stable snake_case error code, e.g. validation_failed, not_found, event_not_accepted."),
-  errors: z.array(z.object({ path: z.string().describe("JSON pointer into the request."), message: z.string() })),
+  errors: z
+    .array(z.object({ path: z.string().describe("JSON pointer into the request."), message: z.string() }))
+    .describe("Every problem, at most the first 100."),
+  errorCount: z.int().optional().describe("The number of all problems, present when `errors` lists only the first 100."),
 });
