@@ -27,6 +27,8 @@ const filterId = { filterId: "Filter id." };
 const idempotency = { name: "Idempotency-Key", description: "Replays the first response for a repeated key with the same body (kept 24 h); another body with the key is 422. The key commits with the work, so a retry after a crash never runs it twice." };
 const body = (name: string, schema: z.ZodType) => ({ name, schema });
 const list = (item: z.ZodType) => z.object({ data: z.array(item) });
+const page = (item: z.ZodType) =>
+  z.object({ data: z.array(item), nextCursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page.") });
 
 /** Every endpoint under /api/v1, in documentation order. */
 export const API_ROUTES: ApiRoute[] = [
@@ -87,7 +89,13 @@ export const API_ROUTES: ApiRoute[] = [
     path: "/api/v1/external/workflow-definitions",
     tag: "Definitions",
     summary: "List definitions (latest version of each)",
-    success: { status: 200, description: "`{ data: [definition] }`.", schema: body("DefinitionList", list(r.definitionResponseSchema)) },
+    query: s.listDefinitionsQuerySchema,
+    success: {
+      status: 200,
+      description: "`{ data: [definition], nextCursor }`, by id: at most `limit` definitions, fewer once a page holds about 5 MB.",
+      schema: body("DefinitionPage", page(r.definitionResponseSchema)),
+    },
+    errors: [422],
   },
   {
     method: "post",

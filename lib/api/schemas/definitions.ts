@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { identifier, INT4_MAX, jsonObject } from "./common";
+import { cursorParam, identifier, INT4_MAX, jsonObject } from "./common";
 import { subscriptionSchema } from "./run";
 
 /**
@@ -28,4 +28,14 @@ export const getDefinitionQuerySchema = z.strictObject({
   version: z.coerce.number().int().min(1).max(INT4_MAX).optional().describe("A specific version; default: the latest."),
 });
 
+/**
+ * Query of `GET /workflow-definitions`. The default page is the largest, so a project with up to 100 definitions
+ * gets them all in one answer, as before pagination.
+ */
+export const listDefinitionsQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(100).describe("Page size, 1 to 100 (default 100); a page also ends after about 5 MB of definitions."),
+  cursor: cursorParam,
+});
+
+export type ListDefinitionsQuery = z.output<typeof listDefinitionsQuerySchema>;
 export type CreateDefinitionRequest = z.output<typeof createDefinitionRequestSchema>;

@@ -1,16 +1,17 @@
 import { otherMethods } from "@/lib/api/method-not-allowed";
 import { readJsonBody } from "@/lib/api/read-json";
-import { createDefinitionRequestSchema } from "@/lib/api/schemas";
+import { readQuery } from "@/lib/api/read-query";
+import { createDefinitionRequestSchema, listDefinitionsQuerySchema } from "@/lib/api/schemas";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { getDb } from "@/lib/db/client";
-import { createDefinition, listLatestDefinitions, toDefinitionResponse } from "@/lib/definitions";
+import { createDefinition, listDefinitionsPage, toDefinitionResponse } from "@/lib/definitions";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/external/workflow-definitions – the latest version of each definition of the project
-export const GET = withApiKey(async (_req, { auth }) => {
-  const rows = await listLatestDefinitions(await getDb(), auth.projectId);
-  return Response.json({ data: rows.map(toDefinitionResponse) });
+// GET /api/v1/external/workflow-definitions – the latest version of each definition of the project, by id, a page at a time
+export const GET = withApiKey(async (req, { auth }) => {
+  const query = readQuery(req, listDefinitionsQuerySchema);
+  return Response.json(await listDefinitionsPage(await getDb(), auth.projectId, query));
 });
 
 // POST /api/v1/external/workflow-definitions – store a definition as the next version of its id
