@@ -67,8 +67,8 @@ async function main(): Promise<number> {
     client = chaosClient(cluster.baseUrl, CHAOS_API_KEY, config.clients + 2, config.requestDeadlineMs);
     await setUp(cluster.baseUrl, vendor);
 
-    const ctx: FlowContext = { client, vendorOrigin: vendor.origin, definitionId: DEFINITION_ID, keyPrefix: `chaos-${config.seed}`, onWrite: () => void writes++ };
     let writes = 0;
+    const ctx: FlowContext = { client, vendorOrigin: vendor.origin, definitionId: DEFINITION_ID, keyPrefix: `chaos-${config.seed}`, onWrite: () => void writes++ };
     let loadDone = false;
     let totalWrites = 0;
     for (let i = 0; i < config.flows; i++) totalWrites += flowKind(i).startsWith("auto_") ? 2 : 3;
