@@ -59,7 +59,7 @@ describe("schema limits at definition time", () => {
     ["an enum over the limit", { enum: Array.from({ length: LIMITS.enumItems + 1 }, (_, i) => i) }, "/contextSchema/enum", "enum_too_long", /enumItems \(1,000\)/],
     ["a schema over the size limit", { enum: [["x".repeat(LIMITS.schemaChars)]] }, "/contextSchema", "schema_too_large", /schemaChars \(100,000\)/],
     ["a schema nested too deeply", nest(LIMITS.schemaDepth + 1), "/contextSchema" + "/not".repeat(LIMITS.schemaDepth), "schema_too_deep", /schemaDepth \(32\)/],
-    ["too many subschemas", { properties: Object.fromEntries(Array.from({ length: LIMITS.schemaNodes }, (_, i) => [`p${i}`, { type: "string" }])) }, "/contextSchema", "schema_too_complex", /schemaNodes \(500\)/],
+    ["too many subschemas", { properties: Object.fromEntries(Array.from({ length: LIMITS.schemaNodes / 2 }, (_, i) => [`p${i}`, { type: "string" }])) }, "/contextSchema", "schema_too_complex", /schemaNodes \(1,500\)/],
     ["a reference that does not resolve", { $ref: "https://example.com/other.json" }, "/contextSchema/$ref", "schema_ref_unresolved", /does not resolve inside this schema/],
   ])("refuses %s", (_name, schema, pointer, code, message) => {
     const problems = problemsOf(schema);
@@ -70,14 +70,14 @@ describe("schema limits at definition time", () => {
     const definitions: JsonObject = { l0: { type: "string" } };
     for (let i = 1; i <= 30; i++) definitions[`l${i}`] = { allOf: [{ $ref: `#/definitions/l${i - 1}` }, { $ref: `#/definitions/l${i - 1}` }] };
     const problems = problemsOf({ definitions, $ref: "#/definitions/l30" });
-    expect(problems).toEqual([{ pointer: "/contextSchema", code: "schema_too_complex", message: expect.stringMatching(/more than 1,000,000,000 subschemas/) }]);
+    expect(problems).toEqual([{ pointer: "/contextSchema", code: "schema_too_complex", message: expect.stringMatching(/more than 1,000,000,000 subschemas and keywords/) }]);
   });
 
   it("counts every schema of a definition against one budget", () => {
-    const third = { properties: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`p${i}`, { type: "string" }])) };
+    const third = { properties: Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`p${i}`, { type: "string" }])) };
     const def = { ...tinyDefinition({ idle: { meta: { inputSchema: { dataSchema: third } } } }), contextSchema: third, documentsSchema: third };
     const problems = validateDefinition(structuredClone(def));
-    expect(problems).toEqual([{ pointer: "/documentsSchema", code: "schema_too_complex", message: expect.stringMatching(/definitionSchemaNodes \(1,000\)/) }]);
+    expect(problems).toEqual([{ pointer: "/documentsSchema", code: "schema_too_complex", message: expect.stringMatching(/definitionSchemaNodes \(3,000\)/) }]);
   });
 
   it("accepts references, anchors and $id that do not recurse", () => {

@@ -9,7 +9,7 @@ export interface SchemaShape {
   problems: DefinitionProblem[];
   /** JSON text of the schema (the compiled-schema cache key). */
   text: string;
-  /** Subschemas with every `$ref` expanded in place. */
+  /** Subschemas plus keywords, with every `$ref` expanded in place (see `LIMITS.schemaNodes`). */
   nodes: number;
   /** Estimated compile cost of its patterns (see `patternCost`). */
   patternCost: number;
@@ -81,7 +81,7 @@ export function checkSchemaLimits(schema: Schema): SchemaShape {
   }
   shape.nodes = walk.expandedSize(schema);
   if (shape.nodes > LIMITS.schemaNodes) {
-    problems.push({ pointer: "", code: "schema_too_complex", message: `the schema has ${shape.nodes > 1e9 ? "more than 1,000,000,000" : shape.nodes} subschemas with every $ref expanded, over the limit ${limitLabel("schemaNodes")}; simplify it` });
+    problems.push({ pointer: "", code: "schema_too_complex", message: `the schema has ${shape.nodes > 1e9 ? "more than 1,000,000,000" : shape.nodes} subschemas and keywords with every $ref expanded, over the limit ${limitLabel("schemaNodes")}; simplify it or split it` });
   }
   return shape;
 }
@@ -265,7 +265,7 @@ class SchemaWalk {
     return null;
   }
 
-  /** Subschemas with every `$ref` expanded (saturates at 2^40); call only when there is no cycle. */
+  /** Subschemas plus keywords with every `$ref` expanded (saturates at 2^40); call only when there is no cycle. */
   expandedSize(root: Schema): number {
     const memo = new Map<object, number>();
     const size = (json: Schema): number => {
@@ -273,7 +273,7 @@ class SchemaWalk {
       const cached = memo.get(json);
       if (cached !== undefined) return cached;
       const node = this.nodes.get(json);
-      let total = 1;
+      let total = 1 + Object.keys(json).length;
       // Depth is bounded: no cycles, and every step goes one level deeper in a schema of bounded depth or
       // through a $ref (each $ref at most once on a path, as there are no cycles).
       if (node) for (const edge of this.edges(node)) total = Math.min(total + size(edge.to), 2 ** 40);

@@ -197,6 +197,8 @@ export class SchemaBudget {
   nodes = 0;
   patternCost = 0;
   readonly checked: CheckedSchema[] = [];
+  /** Whether a breach was reported already (it is reported once, at the schema that crossed the limit). */
+  readonly reported = { nodes: false, patternCost: false };
 }
 
 /**
@@ -214,14 +216,18 @@ export function schemaProblems(schema: unknown, at: string, budget: SchemaBudget
     budget.patternCost += shape.patternCost;
   }
   const over: DefinitionProblem[] = [];
-  if (budget.nodes > LIMITS.definitionSchemaNodes) {
-    over.push({ pointer: at, code: "schema_too_complex", message: `the definition's schemas have ${budget.nodes} subschemas together (with $ref expanded) by this one, over the limit ${limitLabel("definitionSchemaNodes")}; simplify them` });
+  const overNodes = budget.nodes > LIMITS.definitionSchemaNodes;
+  const overPatterns = budget.patternCost > LIMITS.definitionPatternCost;
+  if (overNodes && !budget.reported.nodes) {
+    budget.reported.nodes = true;
+    over.push({ pointer: at, code: "schema_too_complex", message: `the definition's schemas have ${budget.nodes} subschemas and keywords together (with $ref expanded) by this one, over the limit ${limitLabel("definitionSchemaNodes")}; simplify them` });
   }
-  if (budget.patternCost > LIMITS.definitionPatternCost) {
+  if (overPatterns && !budget.reported.patternCost) {
+    budget.reported.patternCost = true;
     over.push({ pointer: at, code: "pattern_too_complex", message: `the definition's patterns cost ${budget.patternCost} units together by this schema, over the limit ${limitLabel("definitionPatternCost")}; use fewer or simpler patterns` });
   }
   // Over a definition-wide budget nothing more is compiled: that is what the budget protects.
-  const checked = shape.problems.length > 0 || over.length > 0 ? shape : compileChecked(schema as JsonObject, shape);
-  if (checked.problems.length === 0 && over.length === 0) budget.checked.push(checked);
+  const checked = shape.problems.length > 0 || overNodes || overPatterns ? shape : compileChecked(schema as JsonObject, shape);
+  if (checked.validate) budget.checked.push(checked);
   return [...checked.problems.map((p) => ({ ...p, pointer: at + p.pointer })), ...over];
 }
