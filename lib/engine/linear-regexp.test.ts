@@ -16,7 +16,8 @@ describe("LinearRegExp", () => {
   it("is linear where backtracking explodes: ^(a+)+$ against 30 a's and a '!'", () => {
     const started = performance.now();
     expect(new LinearRegExp("^(a+)+$").test(`${"a".repeat(30)}!`)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(50);
+    // A backtracking engine needs about 15 s here.
+    expect(performance.now() - started).toBeLessThan(200);
   });
 
   it("starts a fresh WebAssembly module when the loaded one aborted, and keeps matching", () => {
@@ -90,7 +91,8 @@ describe("safe formats", () => {
       for (const input of inputs) {
         const started = performance.now();
         valid(format, input);
-        expect(performance.now() - started, `${format} on ${input.slice(0, 12)}…`).toBeLessThan(200);
+        // Linear formats take a few ms; url without its length cap took 1.7 s on the first input.
+        expect(performance.now() - started, `${format} on ${input.slice(0, 12)}…`).toBeLessThan(500);
       }
     }
     expect(valid("url", `https://example.com/${"a".repeat(URL_FORMAT_MAX_CHARS)}`)).toBe(false);

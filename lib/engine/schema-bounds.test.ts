@@ -35,7 +35,8 @@ describe("user regular expressions run on the linear-time engine", () => {
     expect(validateAgainstSchema(schema, { aaaa: "x", mail: "not an address" }).map((e) => e.path).sort()).toEqual(["/aaaa", "/mail"]);
     const started = performance.now();
     validateAgainstSchema(schema, { [`${"a".repeat(30)}!`]: "x" });
-    expect(performance.now() - started).toBeLessThan(50);
+    // ^(a+)+$ against 30 a's and a '!' held the event loop for 15 s on the backtracking engine.
+    expect(performance.now() - started).toBeLessThan(200);
   });
 
   it.each([
