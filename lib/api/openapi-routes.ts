@@ -26,7 +26,6 @@ const definitionId = { definitionId: "Definition id (the workflowId used when ru
 const filterId = { filterId: "Filter id." };
 const idempotency = { name: "Idempotency-Key", description: "Replays the first response for a repeated key with the same body (kept 24 h); another body with the key is 422. The key commits with the work, so a retry after a crash never runs it twice." };
 const body = (name: string, schema: z.ZodType) => ({ name, schema });
-const list = (item: z.ZodType) => z.object({ data: z.array(item) });
 const page = (item: z.ZodType) =>
   z.object({ data: z.array(item), nextCursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page.") });
 
@@ -122,15 +121,22 @@ export const API_ROUTES: ApiRoute[] = [
     tag: "Definitions",
     summary: "List a definition's versions",
     pathParams: definitionId,
-    success: { status: 200, description: "Newest first, without bodies.", schema: body("DefinitionVersions", r.definitionVersionsResponseSchema) },
-    errors: [404],
+    query: s.listVersionsQuerySchema,
+    success: { status: 200, description: "`{ data, nextCursor }`: newest first, without bodies.", schema: body("DefinitionVersions", r.definitionVersionsResponseSchema) },
+    errors: [404, 422],
   },
   {
     method: "get",
     path: "/api/v1/external/filters",
     tag: "Filters",
     summary: "List filters",
-    success: { status: 200, description: "A plain array of filters, oldest first.", schema: body("FilterList", z.array(r.filterResponseSchema)) },
+    query: s.listFiltersQuerySchema,
+    success: {
+      status: 200,
+      description: 'A plain array of filters, oldest first; when there are more, a `Link: </api/v1/external/filters?limit=…&cursor=…>; rel="next"` header.',
+      schema: body("FilterList", z.array(r.filterResponseSchema)),
+    },
+    errors: [422],
   },
   {
     method: "post",
@@ -165,7 +171,9 @@ export const API_ROUTES: ApiRoute[] = [
     path: "/api/v1/external/secrets",
     tag: "Secrets",
     summary: "List secrets (names and dates only)",
-    success: { status: 200, description: "`{ data: [{ name, createdAt, updatedAt }] }`.", schema: body("SecretList", list(r.secretInfoSchema)) },
+    query: s.listSecretsQuerySchema,
+    success: { status: 200, description: "`{ data: [{ name, createdAt, updatedAt }], nextCursor }`, by name.", schema: body("SecretList", page(r.secretInfoSchema)) },
+    errors: [422],
   },
   {
     method: "put",

@@ -1,5 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
 import { notFound } from "../api/errors";
+import { decodeKeyCursor, encodeKeyCursor } from "../api/key-cursor";
+import type { ListVersionsQuery } from "../api/schemas";
 import type { Db } from "../db/client";
 import { workflowDefinitions, type WorkflowDefinition } from "../db/schema";
 
@@ -40,4 +42,25 @@ export async function listDefinitionVersions(db: Db, projectId: string, id: stri
     .orderBy(desc(w.version));
   if (!rows.length) throw notFound("Workflow definition", id);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/**
+ * A page of one definition's versions, newest first (without the bodies), for `GET …/versions`; 404 when the
+ * id is unknown. Keyset pagination on the version: `nextCursor` is null on the last page.
+ */
+export async function listDefinitionVersionsPage(db: Db, projectId: string, id: string, q: ListVersionsQuery) {
+  const before = q.cursor === undefined ? undefined : Number(decodeKeyCursor(q.cursor, "versions", (k) => /^[1-9]\d{0,9}$/.test(k)));
+  const w = workflowDefinitions;
+  const rows = await db
+    .select({ id: w.id, version: w.version, name: w.name, createdAt: w.createdAt })
+    .from(w)
+    .where(and(eq(w.projectId, projectId), eq(w.id, id), before === undefined ? undefined : lt(w.version, before)))
+    .orderBy(desc(w.version))
+    .limit(q.limit + 1);
+  if (!rows.length && before === undefined) throw notFound("Workflow definition", id);
+  const page = rows.slice(0, q.limit);
+  return {
+    data: page.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    nextCursor: rows.length > q.limit ? encodeKeyCursor("versions", String(page[page.length - 1].version)) : null,
+  };
 }

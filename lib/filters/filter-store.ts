@@ -1,5 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { AppError, notFound } from "../api/errors";
+import { decodeKeyCursor, encodeKeyCursor } from "../api/key-cursor";
+import type { ListFiltersQuery } from "../api/schemas";
 import type { Db } from "../db/client";
 import { filters, type Filter } from "../db/schema";
 import { validateFilterQuery } from "./compile-filter-query";
@@ -32,6 +34,29 @@ export async function createFilter(db: Db, projectId: string, input: { name: str
 export async function listFilters(db: Db, projectId: string): Promise<FilterResponse[]> {
   const rows = await db.select().from(filters).where(eq(filters.projectId, projectId)).orderBy(asc(filters.createdAt), asc(filters.id));
   return rows.map(toFilterResponse);
+}
+
+/**
+ * A page of the project's filters, oldest first, for `GET /filters`. The cursor is the last filter's id; the
+ * next page starts after that filter's (createdAt, id). `nextCursor` is null on the last page.
+ */
+export async function listFiltersPage(db: Db, projectId: string, q: ListFiltersQuery): Promise<{ data: FilterResponse[]; nextCursor: string | null }> {
+  const after = q.cursor === undefined ? undefined : decodeKeyCursor(q.cursor, "filters", (k) => UUID_RE.test(k));
+  const rows = await db
+    .select()
+    .from(filters)
+    .where(
+      and(
+        eq(filters.projectId, projectId),
+        after === undefined
+          ? undefined
+          : sql`(${filters.createdAt}, ${filters.id}) > (select f.created_at, f.id from filters f where f.project_id = ${projectId} and f.id = ${after}::uuid)`,
+      ),
+    )
+    .orderBy(asc(filters.createdAt), asc(filters.id))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  return { data: page.map(toFilterResponse), nextCursor: rows.length > q.limit ? encodeKeyCursor("filters", page[page.length - 1].id) : null };
 }
 
 /** One filter of the project; 404 `not_found` when absent, in another project, or not a UUID. */

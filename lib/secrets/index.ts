@@ -1,3 +1,3 @@
 /** Plugin secrets: stored encrypted, listed by name only, decrypted on demand for plugin calls. */
-export { putSecret, deleteSecret, listSecrets, secretAad, type SecretInfo } from "./secret-store";
+export { putSecret, deleteSecret, listSecrets, listSecretsPage, secretAad, type SecretInfo } from "./secret-store";
 export { loadSecretLookup } from "./load-secret-lookup";

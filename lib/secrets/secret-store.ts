@@ -1,5 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { notFound } from "../api/errors";
+import { decodeKeyCursor, encodeKeyCursor } from "../api/key-cursor";
+import type { ListSecretsQuery } from "../api/schemas";
 import type { Db } from "../db/client";
 import { secrets } from "../db/schema";
 import { encryptString } from "../security/encryption";
@@ -45,6 +47,19 @@ export async function listSecrets(db: Db, projectId: string): Promise<SecretInfo
     .where(eq(secrets.projectId, projectId))
     .orderBy(asc(secrets.name));
   return rows.map(toInfo);
+}
+
+/** A page of the project's secrets by name, for `GET /secrets`; `nextCursor` is null on the last page. */
+export async function listSecretsPage(db: Db, projectId: string, q: ListSecretsQuery): Promise<{ data: SecretInfo[]; nextCursor: string | null }> {
+  const after = q.cursor === undefined ? undefined : decodeKeyCursor(q.cursor, "secrets");
+  const rows = await db
+    .select({ name: secrets.name, createdAt: secrets.createdAt, updatedAt: secrets.updatedAt })
+    .from(secrets)
+    .where(and(eq(secrets.projectId, projectId), after === undefined ? undefined : gt(secrets.name, after)))
+    .orderBy(asc(secrets.name))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  return { data: page.map(toInfo), nextCursor: rows.length > q.limit ? encodeKeyCursor("secrets", page[page.length - 1].name) : null };
 }
 
 function toInfo(row: { name: string; createdAt: Date; updatedAt: Date }): SecretInfo {

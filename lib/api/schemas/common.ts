@@ -6,6 +6,12 @@ export const jsonObject = () => z.record(z.string(), z.unknown());
 /** `limit` query parameter: 1..100, default 20. */
 export const limitParam = z.coerce.number().int().min(1).max(100).default(20).describe("Page size, 1 to 100 (default 20).");
 
+/**
+ * `limit` of lists whose rows are small (names, versions): 1..1000, default 1000, so a project's whole list
+ * still comes in one answer unless it is very long.
+ */
+export const longLimitParam = z.coerce.number().int().min(1).max(1000).default(1000).describe("Page size, 1 to 1000 (default 1000).");
+
 /** Opaque cursor returned as `nextCursor` by the previous page. */
 export const cursorParam = z.string().min(1).max(500).optional().describe("Opaque `nextCursor` from the previous page.");
 

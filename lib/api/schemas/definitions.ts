@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cursorParam, identifier, INT4_MAX, jsonObject } from "./common";
+import { cursorParam, identifier, INT4_MAX, jsonObject, longLimitParam } from "./common";
 import { subscriptionSchema } from "./run";
 
 /**
@@ -37,5 +37,9 @@ export const listDefinitionsQuerySchema = z.strictObject({
   cursor: cursorParam,
 });
 
+/** Query of `GET /workflow-definitions/{id}/versions`. */
+export const listVersionsQuerySchema = z.strictObject({ limit: longLimitParam, cursor: cursorParam });
+
+export type ListVersionsQuery = z.output<typeof listVersionsQuerySchema>;
 export type ListDefinitionsQuery = z.output<typeof listDefinitionsQuerySchema>;
 export type CreateDefinitionRequest = z.output<typeof createDefinitionRequestSchema>;

@@ -31,5 +31,15 @@ export const filterCasesQuerySchema = z.strictObject({
   search: z.string().min(1).max(200).optional().describe("Case-insensitive text match on the entity's name, e-mail or correlation id."),
 });
 
+/**
+ * Query of `GET /filters`. The answer stays the spec's plain array; a further page is announced by a
+ * `Link: <…>; rel="next"` header.
+ */
+export const listFiltersQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(100).describe("Page size, 1 to 100 (default 100)."),
+  cursor: cursorParam.describe("The cursor of the previous page's `Link: <…>; rel=\"next\"` header."),
+});
+
+export type ListFiltersQuery = z.output<typeof listFiltersQuerySchema>;
 export type CreateFilterRequest = z.output<typeof createFilterRequestSchema>;
 export type FilterCasesQuery = z.output<typeof filterCasesQuerySchema>;

@@ -2,7 +2,7 @@
 export { runRequestSchema, documentSchema, entitySchema, subscriptionSchema, workflowConfigSchema, type RunRequest, type WorkflowConfig } from "./run";
 export { sendEventRequestSchema, type SendEventRequest } from "./send-event";
 export { listWorkflowsQuerySchema, type ListWorkflowsQuery } from "./list-workflows";
-export { createFilterRequestSchema, filterQuerySchema, filterCasesQuerySchema, type CreateFilterRequest, type FilterCasesQuery } from "./filters";
-export { putSecretRequestSchema, secretNameSchema, SECRET_VALUE_MAX_BYTES, type PutSecretRequest } from "./secrets";
-export { createDefinitionRequestSchema, getDefinitionQuerySchema, listDefinitionsQuerySchema, type CreateDefinitionRequest, type ListDefinitionsQuery } from "./definitions";
-export { limitParam, cursorParam } from "./common";
+export { createFilterRequestSchema, filterQuerySchema, filterCasesQuerySchema, listFiltersQuerySchema, type CreateFilterRequest, type FilterCasesQuery, type ListFiltersQuery } from "./filters";
+export { putSecretRequestSchema, secretNameSchema, listSecretsQuerySchema, SECRET_VALUE_MAX_BYTES, type PutSecretRequest, type ListSecretsQuery } from "./secrets";
+export { createDefinitionRequestSchema, getDefinitionQuerySchema, listDefinitionsQuerySchema, listVersionsQuerySchema, type CreateDefinitionRequest, type ListDefinitionsQuery, type ListVersionsQuery } from "./definitions";
+export { limitParam, longLimitParam, cursorParam } from "./common";

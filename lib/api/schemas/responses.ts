@@ -45,6 +45,7 @@ export const definitionResponseSchema = z.object({
 
 export const definitionVersionsResponseSchema = z.object({
   data: z.array(z.object({ id: z.string(), version: z.int(), name: z.string(), createdAt: timestamp })),
+  nextCursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page."),
 });
 
 export const secretInfoSchema = z.object({ name: z.string(), createdAt: timestamp, updatedAt: timestamp });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cursorParam, longLimitParam } from "./common";
 
 export const SECRET_VALUE_MAX_BYTES = 8192;
 
@@ -18,3 +19,8 @@ export const putSecretRequestSchema = z.strictObject({
 });
 
 export type PutSecretRequest = z.output<typeof putSecretRequestSchema>;
+
+/** Query of `GET /secrets`. */
+export const listSecretsQuerySchema = z.strictObject({ limit: longLimitParam, cursor: cursorParam });
+
+export type ListSecretsQuery = z.output<typeof listSecretsQuerySchema>;

@@ -1,15 +1,21 @@
 import { AppError } from "@/lib/api/errors";
 import { otherMethods } from "@/lib/api/method-not-allowed";
 import { readJsonBody } from "@/lib/api/read-json";
-import { createFilterRequestSchema } from "@/lib/api/schemas";
+import { readQuery } from "@/lib/api/read-query";
+import { createFilterRequestSchema, listFiltersQuerySchema } from "@/lib/api/schemas";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { getDb } from "@/lib/db/client";
-import { createFilter, listFilters } from "@/lib/filters";
+import { createFilter, listFiltersPage } from "@/lib/filters";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/external/filters – the project's filters, oldest first (a plain array, as the spec's "list of filters")
-export const GET = withApiKey(async (_req, { auth }) => Response.json(await listFilters(await getDb(), auth.projectId)));
+// GET /api/v1/external/filters – the project's filters, oldest first (a plain array, as the spec's "list of filters"); a further page is a Link rel="next"
+export const GET = withApiKey(async (req, { auth }) => {
+  const query = readQuery(req, listFiltersQuerySchema);
+  const { data, nextCursor } = await listFiltersPage(await getDb(), auth.projectId, query);
+  const next = nextCursor && `</api/v1/external/filters?limit=${query.limit}&cursor=${nextCursor}>; rel="next"`;
+  return Response.json(data, next ? { headers: { Link: next } } : undefined);
+});
 
 // POST /api/v1/external/filters – create a filter (a backoffice queue)
 export const POST = withApiKey(async (req, { auth }) => {

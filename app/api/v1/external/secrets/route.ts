@@ -1,11 +1,13 @@
 import { otherMethods } from "@/lib/api/method-not-allowed";
+import { readQuery } from "@/lib/api/read-query";
+import { listSecretsQuerySchema } from "@/lib/api/schemas";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { getDb } from "@/lib/db/client";
-import { listSecrets } from "@/lib/secrets";
+import { listSecretsPage } from "@/lib/secrets";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/external/secrets – names and dates of the project's secrets (never values)
-export const GET = withApiKey(async (_req, { auth }) => Response.json({ data: await listSecrets(await getDb(), auth.projectId) }));
+// GET /api/v1/external/secrets – names and dates of the project's secrets (never values), by name, a page at a time
+export const GET = withApiKey(async (req, { auth }) => Response.json(await listSecretsPage(await getDb(), auth.projectId, readQuery(req, listSecretsQuerySchema))));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(["GET"]);

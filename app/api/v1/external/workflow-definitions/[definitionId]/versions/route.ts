@@ -1,13 +1,16 @@
 import { otherMethods } from "@/lib/api/method-not-allowed";
+import { readQuery } from "@/lib/api/read-query";
+import { listVersionsQuerySchema } from "@/lib/api/schemas";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { getDb } from "@/lib/db/client";
-import { listDefinitionVersions } from "@/lib/definitions";
+import { listDefinitionVersionsPage } from "@/lib/definitions";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/external/workflow-definitions/{definitionId}/versions – every version, newest first (no bodies)
-export const GET = withApiKey<{ definitionId: string }>(async (_req, { auth, params }) =>
-  Response.json({ data: await listDefinitionVersions(await getDb(), auth.projectId, params.definitionId) }),
-);
+// GET /api/v1/external/workflow-definitions/{definitionId}/versions – the versions, newest first (no bodies), a page at a time
+export const GET = withApiKey<{ definitionId: string }>(async (req, { auth, params }) => {
+  const query = readQuery(req, listVersionsQuerySchema);
+  return Response.json(await listDefinitionVersionsPage(await getDb(), auth.projectId, params.definitionId, query));
+});
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(["GET"]);
