@@ -19,6 +19,11 @@ export const LIMITS = {
   definitionSchemaNodes: 3_000,
   /** Items of one `enum`. */
   enumItems: 1_000,
+  /**
+   * `uniqueItems` compares every pair of items (quadratic) unless `items` declares scalar types only: then an
+   * array must declare `maxItems` of at most this.
+   */
+  uniqueItemsMaxItems: 200,
   /** Characters of one `pattern` or `patternProperties` key. */
   patternChars: 1_000,
   /**
@@ -44,6 +49,8 @@ export const LIMITS = {
   jmespathGrowth: 64,
   /** Size of a mapping's result, in JSON characters (roughly); larger results are a mapping error. */
   jmespathResultChars: 2_000_000,
+  /** States of one statechart, nested ones included (building the machine takes about 0.6 ms per state). */
+  statechartStates: 1_000,
   /** Nodes (operators, arrays, literals) of one json-logic rule. */
   jsonLogicNodes: 1_000,
   /** Nesting of one json-logic rule. */

@@ -105,6 +105,11 @@ describe("state shapes", () => {
     expect(() => compileWorkflow(def)).toThrow(/state 'received' must be an object/);
   });
 
+  it("refuses more states than statechartStates, before checking each", () => {
+    const states = Object.fromEntries(Array.from({ length: 1_001 }, (_, i) => [`s${i}`, { on: { next: `s${(i + 1) % 1_001}` } }]));
+    expect(validateDefinition(tinyDefinition(states))).toEqual([{ pointer: "/definition/states", code: "states_too_many", message: expect.stringMatching(/1001 states, over the limit statechartStates \(1,000\)/) }]);
+  });
+
   it("refuses one nested in a compound state", () => {
     const def = tinyDefinition({ review: { initial: "a", states: { a: {}, b: [] as never } } });
     expect(validateDefinition(def).map((p) => [p.pointer, p.code])).toEqual([["/definition/states/review/states/b", "state_invalid"]]);

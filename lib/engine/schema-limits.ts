@@ -86,6 +86,13 @@ export function checkSchemaLimits(schema: Schema): SchemaShape {
   return shape;
 }
 
+/** Whether `items` declares only scalar types, which Ajv checks for uniqueness in linear time. */
+function scalarItems(items: unknown): boolean {
+  if (!isPlainObject(items)) return false;
+  const types = typeof items.type === "string" ? [items.type] : Array.isArray(items.type) ? items.type : [];
+  return types.length > 0 && types.every((t) => typeof t === "string" && t !== "object" && t !== "array");
+}
+
 /** Pointer of the first value nested deeper than the limit, or `null`. */
 function tooDeepAt(value: unknown, at: string, depth: number): string | null {
   if (value === null || typeof value !== "object") return null;
@@ -163,6 +170,12 @@ class SchemaWalk {
   private checkKeywords(schema: Record<string, unknown>, at: string): void {
     if (Array.isArray(schema.enum) && schema.enum.length > LIMITS.enumItems) {
       this.report(pointer(at, "enum"), "enum_too_long", `'enum' has ${schema.enum.length} items, over the limit ${limitLabel("enumItems")}; use a pattern, a format or a shorter list`);
+    }
+    if (schema.uniqueItems === true && !scalarItems(schema.items)) {
+      const max = schema.maxItems;
+      if (typeof max !== "number" || max > LIMITS.uniqueItemsMaxItems) {
+        this.report(pointer(at, "uniqueItems"), "unique_items_unbounded", `'uniqueItems' compares every pair of items: declare scalar items (e.g. "items": { "type": "string" }) or set "maxItems" to at most ${limitLabel("uniqueItemsMaxItems")}`);
+      }
     }
     const patterns: Array<[string, string]> = [];
     if (typeof schema.pattern === "string") patterns.push([schema.pattern, pointer(at, "pattern")]);

@@ -1,5 +1,6 @@
 import { checkJsonLogicRule } from "./json-logic";
 import { isPlainObject, listOrNone, pointer } from "./json-utils";
+import { LIMITS, limitLabel } from "./limits";
 import { SchemaBudget, schemaProblems } from "./schema-validator";
 import { buildStateTree, candidatesOf, resolveTarget, siblingNames, type StateEntry, type StateTree } from "./state-tree";
 import type { DefinitionProblem, JsonObject } from "./types";
@@ -38,6 +39,10 @@ export function validateStatechart(definition: unknown, machineId: string, budge
     if (key in definition) report(pointer(at, key), "unsupported_key", `'${key}' on the statechart root is not supported; move transitions into a state's 'on' or remove '${key}'`);
   }
   const tree = buildStateTree(machineId, definition.states, pointer(at, "states"));
+  if (tree.entries.length > LIMITS.statechartStates) {
+    report(pointer(at, "states"), "states_too_many", `the statechart has ${tree.entries.length} states, over the limit ${limitLabel("statechartStates")}; split the workflow`);
+    return { problems, tree: null };
+  }
   checkStateShapes(definition.states, pointer(at, "states"), report);
   checkInitial(definition.initial, Object.keys(definition.states), pointer(at, "initial"), "the statechart", report);
   for (const entry of tree.entries) checkState(tree, entry, report);
