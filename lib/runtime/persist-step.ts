@@ -1,15 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { CompiledWorkflow, TransitionResult } from "../engine";
 import type { Db } from "../db/client";
-import { rowsOf } from "../db/rows";
-import { fromRow } from "../db/raw-sql";
-import { workflowRuntimes, type Job, type WorkflowRuntime } from "../db/schema";
+import type { Job, WorkflowDefinition, WorkflowRuntime } from "../db/schema";
 import { deriveEvents } from "../webhooks/derive-events";
-import { enqueueSystemEvents } from "../webhooks/system-events";
 import { effectJobs } from "./effect-jobs";
 import { jobCompletion, jobsInsert } from "../jobs/queue";
-import { applicableSubscriptionsJson, historyInsert, subscriptionsFrom, type HistoryInput } from "./step-sql";
+import { historyInsert, type HistoryInput } from "./sql/history-insert";
+import { runtimeUpdate } from "./sql/runtime-update";
 import type { Actor } from "./types";
+import { NOTHING, writeStep } from "./write-step";
 
 export interface StepCause {
   eventName: string;
@@ -36,45 +35,44 @@ export interface StepCause {
 export async function persistStep(
   tx: Db,
   runtime: WorkflowRuntime,
-  compiled: CompiledWorkflow,
+  definition: { row: WorkflowDefinition; compiled: CompiledWorkflow },
   result: TransitionResult,
   cause: StepCause,
 ): Promise<WorkflowRuntime> {
   const { snapshot } = result;
-  const assigns = cause.assignment !== undefined;
-  const moved = result.transitioned || result.contextChanged || result.changed || assigns;
+  const moved = result.transitioned || result.contextChanged || result.changed || cause.assignment !== undefined;
   const history: HistoryInput[] = [...(cause.history ?? [])];
   for (const d of result.diagnostics) {
     if (d.kind === "cond_error") {
       history.push({ kind: "cond_error", eventName: d.event, payload: d, fromState: d.state, actorType: "system" });
     }
   }
-  const actorFields = { actorType: cause.actor.type, actorId: cause.actor.id ?? null };
-  if (cause.recordTransition !== false) history.push({
-    kind: moved ? "transition" : "event_ignored",
-    eventName: cause.eventName,
-    payload: moved
-      ? (cause.payload ?? null)
-      : { payload: cause.payload ?? null, reason: result.diagnostics.map((d) => ("message" in d ? d.message : d.kind)).join("; ") },
-    fromState: result.previousState,
-    toState: snapshot.state,
-    ...actorFields,
-  });
-  const effects = effectJobs(runtime, compiled, result.effects, snapshot.context);
+  if (cause.recordTransition !== false) {
+    history.push({
+      kind: moved ? "transition" : "event_ignored",
+      eventName: cause.eventName,
+      payload: moved
+        ? (cause.payload ?? null)
+        : { payload: cause.payload ?? null, reason: result.diagnostics.map((d) => ("message" in d ? d.message : d.kind)).join("; ") },
+      fromState: result.previousState,
+      toState: snapshot.state,
+      actorType: cause.actor.type,
+      actorId: cause.actor.id ?? null,
+    });
+  }
+  const effects = effectJobs(runtime, definition.compiled, result.effects, snapshot.context);
   history.push(...effects.history);
   const writeHistory = historyInsert(runtime.projectId, runtime.id, history);
   const writeJobs = jobsInsert(effects.jobs);
-  const completeJob = cause.completesJob ? jobCompletion(cause.completesJob) : sql`select 1`;
+  const completeJob = cause.completesJob ? jobCompletion(cause.completesJob) : NOTHING;
 
   if (!moved) {
     await tx.execute(sql`with h as (${writeHistory}), j as (${writeJobs}), done as (${completeJob}) select 1`);
     return runtime;
   }
 
-  const assigneeId = assigns ? cause.assignment!.assigneeId : runtime.assigneeId;
   const predicted: WorkflowRuntime = {
     ...runtime,
-    assigneeId,
     state: snapshot.state,
     context: snapshot.context,
     tags: snapshot.tags,
@@ -83,36 +81,16 @@ export async function persistStep(
     workflowFinalState: snapshot.workflowFinalState,
   };
   const events = deriveEvents({ before: runtime, after: predicted, result, eventName: cause.eventName });
-  const rt = workflowRuntimes;
-  const [raw] = rowsOf<Record<string, unknown>>(
-    await tx.execute(sql`
-      with rt as (
-        update workflow_runtimes set
-          state = ${snapshot.state}::text,
-          context = ${JSON.stringify(snapshot.context)}::jsonb,
-          tags = ${rt.tags.mapToDriverValue(snapshot.tags)}::text[],
-          status = ${snapshot.status}::text,
-          manual_review_reason = ${snapshot.manualReviewReason}::text,
-          workflow_final_state = ${snapshot.workflowFinalState}::text,
-          assignee_id = case when ${assigns}::boolean then ${assigneeId}::uuid else assignee_id end,
-          assigned_at = case when not ${assigns}::boolean then assigned_at when ${assigneeId}::uuid is null then null else now() end,
-          version = version + 1,
-          event_seq = event_seq + ${events.length}::int,
-          updated_at = now(),
-          resolved_at = case when ${result.completed}::boolean then now() else resolved_at end
-        where id = ${runtime.id}::uuid
-        returning *
-      ),
-      h as (${writeHistory}),
-      j as (${writeJobs}),
-      done as (${completeJob})
-      select rt.*, ${applicableSubscriptionsJson("rt")} as applicable_subscriptions from rt`),
-  );
-  const updated = fromRow(workflowRuntimes, raw);
-  await enqueueSystemEvents(
-    tx,
-    { before: runtime, after: updated, result, eventName: cause.eventName },
-    { events, lastSequence: updated.eventSeq, applicable: subscriptionsFrom(raw.applicable_subscriptions) },
-  );
-  return updated;
+  const updated = await writeStep(tx, {
+    runtime: runtimeUpdate({ runtimeId: runtime.id, snapshot, completed: result.completed, eventCount: events.length, assignment: cause.assignment }),
+    history: writeHistory,
+    jobs: writeJobs,
+    completeJob,
+    before: runtime,
+    result,
+    eventName: cause.eventName,
+    events,
+    definitionConfig: definition.row.config,
+  });
+  return updated!;
 }

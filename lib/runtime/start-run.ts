@@ -2,19 +2,18 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { startWorkflow, validateAgainstSchema, type JsonObject } from "../engine";
 import type { Db } from "../db/client";
-import { rowsOf } from "../db/rows";
 import { inTransaction } from "../db/transaction";
-import { fromRow } from "../db/raw-sql";
-import { workflowRuntimes, type WorkflowRuntime } from "../db/schema";
+import type { WorkflowRuntime } from "../db/schema";
 import { validationFailed, type FieldError } from "../api/errors";
 import { deriveEvents } from "../webhooks/derive-events";
 import { assertValidRuntimeSubscriptions, materialiseRuntimeSubscriptions } from "../webhooks/resolve-subscriptions";
-import { enqueueSystemEvents } from "../webhooks/system-events";
 import { getCompiledDefinition, latestDefinitionVersion } from "./definition-cache";
 import { effectJobs } from "./effect-jobs";
 import { entityUpsert } from "./entities";
 import { jobsInsert } from "../jobs/queue";
-import { applicableSubscriptionsJson, historyInsert, subscriptionsFrom, type HistoryInput } from "./step-sql";
+import { historyInsert, type HistoryInput } from "./sql/history-insert";
+import { runtimeInsert } from "./sql/runtime-insert";
+import { NOTHING, writeStep } from "./write-step";
 import type { Actor } from "./types";
 
 export interface StartRunInput {
@@ -66,7 +65,6 @@ async function startRunOnce(db: Db, input: StartRunInput, freshLatest: boolean):
 
   const result = startWorkflow(compiled, context);
   const { snapshot } = result;
-  const upsertEntity = entityUpsert(input.projectId, input.context.entity, documents);
   const ids = { id: randomUUID(), projectId: input.projectId, workflowDefinitionId: definition.id, workflowDefinitionVersion: definition.version };
   const effects = effectJobs(ids, compiled, result.effects, snapshot.context);
   const history: HistoryInput[] = [
@@ -75,35 +73,32 @@ async function startRunOnce(db: Db, input: StartRunInput, freshLatest: boolean):
   ];
   const predicted = { state: snapshot.state, status: snapshot.status, tags: snapshot.tags, context: snapshot.context, workflowFinalState: snapshot.workflowFinalState } as WorkflowRuntime;
   const events = deriveEvents({ before: null, after: predicted, result, eventName: null });
-  const entityColumn = sql.raw(input.context.entity.type === "business" ? "business_id" : "end_user_id");
-  const newerVersion = pinned
-    ? sql`false`
-    : sql`exists (select 1 from workflow_definitions d where d.project_id = ${input.projectId}::text and d.id = ${definition.id}::text and d.version > ${definition.version}::int)`;
 
   return inTransaction(db, async (tx) => {
-    const [raw] = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
-        with entity as (${upsertEntity}),
-        rt as (
-          insert into workflow_runtimes (id, project_id, workflow_definition_id, workflow_definition_version, ${entityColumn},
-            state, status, tags, context, config, manual_review_reason, workflow_final_state, event_seq, resolved_at)
-          select ${ids.id}::uuid, ${input.projectId}::text, ${definition.id}::text, ${definition.version}::int, entity.id,
-            ${snapshot.state}::text, ${snapshot.status}::text, ${workflowRuntimes.tags.mapToDriverValue(snapshot.tags)}::text[],
-            ${JSON.stringify(snapshot.context)}::jsonb, ${JSON.stringify(input.config ?? {})}::jsonb,
-            ${snapshot.manualReviewReason}::text, ${snapshot.workflowFinalState}::text, ${events.length}::int,
-            case when ${result.completed}::boolean then now() end
-          from entity
-          where not ${newerVersion}
-          returning *
-        ),
-        h as (${historyInsert(input.projectId, ids.id, history, "rt")}),
-        j as (${jobsInsert(effects.jobs, "rt")})
-        select rt.*, ${applicableSubscriptionsJson("rt")} as applicable_subscriptions from rt`),
-    );
-    if (!raw) throw new StaleLatestVersion();
-    const runtime = fromRow(workflowRuntimes, raw);
-    const applicable = [...subscriptionsFrom(raw.applicable_subscriptions), ...(await materialiseRuntimeSubscriptions(tx, runtime))];
-    await enqueueSystemEvents(tx, { before: null, after: runtime, result, eventName: null }, { events, lastSequence: runtime.eventSeq, applicable });
+    const runtime = await writeStep(tx, {
+      ctes: sql`entity as (${entityUpsert(input.projectId, input.context.entity, documents)})`,
+      runtime: runtimeInsert({
+        ...ids,
+        definitionId: definition.id,
+        definitionVersion: definition.version,
+        pinned,
+        entityType: input.context.entity.type,
+        snapshot,
+        config: input.config ?? {},
+        completed: result.completed,
+        eventCount: events.length,
+      }),
+      history: historyInsert(input.projectId, ids.id, history, "rt"),
+      jobs: jobsInsert(effects.jobs, "rt"),
+      completeJob: NOTHING,
+      before: null,
+      result,
+      eventName: null,
+      events,
+      definitionConfig: definition.config,
+      moreSubscriptions: materialiseRuntimeSubscriptions,
+    });
+    if (!runtime) throw new StaleLatestVersion();
     return {
       workflowDefinitionId: definition.id,
       workflowRuntimeId: runtime.id,

@@ -44,9 +44,9 @@ export async function step<T = undefined>(
   decide: (locked: LockedRuntime) => Decision<T> | null,
 ): Promise<{ runtime: WorkflowRuntime; value: T | undefined }> {
   return withLockedRuntime(db, ref.projectId, ref.runtimeId, async (tx, runtime) => {
-    const { compiled } = await getCompiledDefinition(tx, runtime.projectId, runtime.workflowDefinitionId, runtime.workflowDefinitionVersion);
-    const decision = decide({ runtime, compiled, snapshot: snapshotOf(runtime) });
+    const definition = await getCompiledDefinition(tx, runtime.projectId, runtime.workflowDefinitionId, runtime.workflowDefinitionVersion);
+    const decision = decide({ runtime, compiled: definition.compiled, snapshot: snapshotOf(runtime) });
     if (!decision) return { runtime, value: undefined };
-    return { runtime: await persistStep(tx, runtime, compiled, decision.result, decision.cause), value: decision.value };
+    return { runtime: await persistStep(tx, runtime, definition, decision.result, decision.cause), value: decision.value };
   });
 }

@@ -6,7 +6,6 @@ import { businesses, endUsers, users, type NewJob, type WebhookSubscription, typ
 import { rowsOf } from "../db/rows";
 import { env } from "../config/env";
 import { enqueueJobs } from "../jobs/queue";
-import { getCompiledDefinition } from "../runtime/definition-cache";
 import { buildPayload, type PayloadFacts } from "./build-payload";
 import { deliveryJobPayload } from "./delivery-job";
 import type { DerivedEvent } from "./derive-events";
@@ -31,6 +30,8 @@ export interface StepEvents {
   lastSequence: number;
   /** The subscription rows that apply to the runtime, read by the step's statement (see `applicableSubscriptionsJson`). */
   applicable: WebhookSubscription[];
+  /** The `config` of the runtime's definition version (its `subscriptions` are materialised on first use). */
+  definitionConfig: unknown;
 }
 
 /**
@@ -43,8 +44,7 @@ export async function enqueueSystemEvents(tx: Db, change: RuntimeStepChange, ste
   const { before, after } = change;
   const { events, lastSequence } = step;
   if (events.length === 0) return;
-  const { row: definition } = await getCompiledDefinition(tx, after.projectId, after.workflowDefinitionId, after.workflowDefinitionVersion);
-  const subscriptions = await subscriptionsForRuntime(tx, after, definition.config, step.applicable);
+  const subscriptions = await subscriptionsForRuntime(tx, after, step.definitionConfig, step.applicable);
   const targeted = events
     .map((event, i) => ({ ...event, sequence: lastSequence - events.length + 1 + i, targets: pickTargets(subscriptions, event.eventName) }))
     .filter((event) => event.targets.length > 0);

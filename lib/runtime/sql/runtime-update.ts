@@ -1,0 +1,41 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { RuntimeSnapshot } from "../../engine";
+import { workflowRuntimes } from "../../db/schema";
+
+export interface RuntimeUpdate {
+  runtimeId: string;
+  snapshot: RuntimeSnapshot;
+  /** The step entered a final state: `resolved_at` is set. */
+  completed: boolean;
+  /** System webhook events the step emits: each takes the next number of `event_seq`. */
+  eventCount: number;
+  /** Set when the step changes the assignee (null unassigns); `assigned_at` follows. */
+  assignment?: { assigneeId: string | null };
+}
+
+/**
+ * Contract: `update workflow_runtimes … returning *` for a runtime whose row the caller's transaction holds
+ * locked: the snapshot's state, context, tags, status, review reason and outcome, `version + 1`, `event_seq`
+ * advanced by the step's events, `updated_at`, `resolved_at` on completion, and the assignee when given.
+ * A CTE body of the step's statement (see `step-statement.ts`).
+ */
+export function runtimeUpdate(u: RuntimeUpdate): SQL {
+  const { snapshot } = u;
+  const assigns = u.assignment !== undefined;
+  const assigneeId = u.assignment?.assigneeId ?? null;
+  return sql`update workflow_runtimes set
+      state = ${snapshot.state}::text,
+      context = ${JSON.stringify(snapshot.context)}::jsonb,
+      tags = ${workflowRuntimes.tags.mapToDriverValue(snapshot.tags)}::text[],
+      status = ${snapshot.status}::text,
+      manual_review_reason = ${snapshot.manualReviewReason}::text,
+      workflow_final_state = ${snapshot.workflowFinalState}::text,
+      assignee_id = case when ${assigns}::boolean then ${assigneeId}::uuid else assignee_id end,
+      assigned_at = case when not ${assigns}::boolean then assigned_at when ${assigneeId}::uuid is null then null else now() end,
+      version = version + 1,
+      event_seq = event_seq + ${u.eventCount}::int,
+      updated_at = now(),
+      resolved_at = case when ${u.completed}::boolean then now() else resolved_at end
+    where id = ${u.runtimeId}::uuid
+    returning *`;
+}
