@@ -9,11 +9,14 @@ type Data = Record<string, unknown>;
  * What the entity columns can store. A text field is at most `TEXT_MAX` characters; `companyName` is in a
  * btree index with the project id, whose entries hold at most ~2,700 bytes (a character is up to 4 bytes in
  * UTF-8, hence 500); `businessPurpose` is free text. Integers are PostgreSQL `integer`s and dates `timestamptz`
- * in the years 1 to 9999 (what `Date#toISOString` writes and PostgreSQL reads).
+ * in the years 1 to 9999 (what `Date#toISOString` writes and PostgreSQL reads). `additionalInfo.mainRepresentative.email`
+ * is trigram-indexed from the runtime's context (migration 0003), so its text is bounded too: indexing 900 KB
+ * there holds the write for over a second.
  */
 export const ENTITY_LIMITS = { TEXT_MAX: 1000, COMPANY_NAME_MAX: 500, BUSINESS_PURPOSE_MAX: 10_000, INT_MIN: -2_147_483_648, INT_MAX: 2_147_483_647 } as const;
 
 const DATA_POINTER = "/context/entity/data";
+const REPRESENTATIVE_EMAIL = ["additionalInfo", "mainRepresentative", "email"];
 
 /** Reads `entity.data` fields as column values, collecting every value a column cannot store. */
 class EntityData {
@@ -40,6 +43,15 @@ class EntityData {
     return n;
   }
 
+  /** Bound the text PostgreSQL will index at a nested path (`#>>`: a string, or another value's JSON text). */
+  indexedText(path: string[], max: number = ENTITY_LIMITS.TEXT_MAX): void {
+    let v: unknown = this.data;
+    for (const key of path) v = v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Data)[key] : undefined;
+    if (v === undefined || v === null) return;
+    const text = typeof v === "string" ? v : JSON.stringify(v);
+    if (text.length > max) this.fail(path.join("/"), `must be at most ${max} characters (got ${text.length})`);
+  }
+
   date(key: string): Date | null {
     const v = this.data[key];
     if (v === undefined || v === null || v === "") return null;
@@ -50,8 +62,9 @@ class EntityData {
     return null;
   }
 
+  /** `key`: a key of `data`, or keys joined by "/" (all fixed names here, so nothing needs JSON-pointer escaping). */
   private fail(key: string, message: string): void {
-    this.errors.push({ path: `${DATA_POINTER}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, message });
+    this.errors.push({ path: `${DATA_POINTER}/${key}`, message });
   }
 }
 
@@ -89,6 +102,7 @@ export function entityUpsert(projectId: string, entity: { id: string; type: "bus
       documents,
       updatedAt: sql`now()`,
     };
+    data.indexedText(REPRESENTATIVE_EMAIL);
     assertStorable(data);
     return upsert(businesses, "businesses", { projectId, correlationId: entity.id, ...fields });
   }
@@ -106,6 +120,7 @@ export function entityUpsert(projectId: string, entity: { id: string; type: "bus
     documents,
     updatedAt: sql`now()`,
   };
+  data.indexedText(REPRESENTATIVE_EMAIL);
   assertStorable(data);
   return upsert(endUsers, "end_users", { projectId, correlationId: entity.id, ...fields });
 }

@@ -86,6 +86,19 @@ describe(`entity data the database cannot store (${process.env.TEST_DB_KIND})`, 
     expect(await stored()).toEqual(before);
   });
 
+  it("bounds the trigram-indexed representative e-mail (a string or any other value's JSON text)", async () => {
+    const before = await stored();
+    const path = "/context/entity/data/additionalInfo/mainRepresentative/email";
+    for (const email of [noise(300_000), { nested: "x".repeat(5_000) }]) {
+      const res = await runWith("rep-email", "business", { companyName: "Acme", additionalInfo: { mainRepresentative: { email } } });
+      expect(res.status).toBe(422);
+      expect(res.json.errors).toEqual([{ path, message: expect.stringContaining(`at most ${ENTITY_LIMITS.TEXT_MAX} characters`) }]);
+    }
+    expect(await stored()).toEqual(before);
+    const ok = await runWith("rep-email-ok", "individual", { firstName: "Ada", additionalInfo: { mainRepresentative: { email: "ada@acme.example" } } });
+    expect(ok.status).toBe(201);
+  });
+
   it("stores the largest values the limits allow", async () => {
     const res = await runWith("at-limits", "business", {
       companyName: noise(ENTITY_LIMITS.COMPANY_NAME_MAX),
