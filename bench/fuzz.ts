@@ -83,7 +83,7 @@ async function main(): Promise<number> {
       void app.stop().finally(() => process.exit(1));
     });
   }
-  const client = fuzzClient(app.baseUrl, concurrency, num("FUZZ_TIMEOUT_MS", 20_000));
+  const client = fuzzClient(app.baseUrl, num("FUZZ_TIMEOUT_MS", 20_000));
   try {
     const t1 = performance.now();
     const targets = await prepareTargets(app.baseUrl);
@@ -133,6 +133,14 @@ async function fuzz(app: Awaited<ReturnType<typeof startFuzzApp>>, client: Clien
   })();
   let next = 0;
   let skipped = 0;
+  // Cases in flight, printed when nothing has finished for 30 s (a stall in the app or in the fuzzer).
+  const inFlight = new Map<number, { c: FuzzCase; since: number }>();
+  let lastDone = performance.now();
+  const stallWatch = setInterval(() => {
+    if (performance.now() - lastDone < 30_000) return;
+    lastDone = performance.now();
+    console.error(`[fuzz] nothing finished for 30 s; in flight: ${[...inFlight.values()].map(({ c, since }) => `index ${c.index} (${c.kind}, ${((performance.now() - since) / 1000).toFixed(0)} s): ${c.steps.map((s) => `${s.method} ${clip(s.path, 100)}`).join(" → ")}`).join("; ") || "none"}`);
+  }, 5_000);
   const worker = async () => {
     while (next < total && app.alive()) {
       const c = generateCase(seed, next++, targets);
@@ -140,18 +148,22 @@ async function fuzz(app: Awaited<ReturnType<typeof startFuzzApp>>, client: Clien
         skipped++;
         continue;
       }
+      inFlight.set(c.index, { c, since: performance.now() });
       const answers = await sendCase(client, c);
+      inFlight.delete(c.index);
+      lastDone = performance.now();
       answers.forEach((a, i) => {
-        const { faults, nodeLevel } = judge(c.steps[i], a, slowMs);
-        tally.record(c, i, a, faults, nodeLevel);
+        const { faults, nodeLevel, unsent } = judge(c.steps[i], a, slowMs);
+        tally.record(c, i, a, faults, nodeLevel, unsent);
       });
       tally.cases++;
-      if (tally.cases % 1_000 === 0) console.error(`[fuzz] ${tally.cases}/${total} · ${((performance.now() - started) / 1000).toFixed(0)} s · RSS ${mib(app.rssKiB())}`);
+      if (tally.cases % Math.max(100, Math.floor(total / 10)) === 0) console.error(`[fuzz] ${tally.cases}/${total} · ${((performance.now() - started) / 1000).toFixed(0)} s · RSS ${mib(app.rssKiB())}`);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
+  clearInterval(stallWatch);
   health.running = false;
   await prober;
   const alive = app.alive();
@@ -171,7 +183,7 @@ async function fuzz(app: Awaited<ReturnType<typeof startFuzzApp>>, client: Clien
   const f = tally.faults;
   tally.printClasses(seed);
   console.log(`[fuzz] seed ${seed} · ${tally.cases} requests (${tally.requests} HTTP${skip ? `; ${skipped} skipped by FUZZ_SKIP` : ""}) · ${app.database.split(" (")[0]} · ${seconds.toFixed(0)} s`);
-  console.log(`[fuzz] 5xx: ${f["5xx"]} · non-problem answers from the app: ${f["non-problem"]} · over ${slowMs / 1000} s: ${f.slow} · no answer: ${f["no-answer"]} · answered by Node before the app (not counted): ${tally.nodeLevel}`);
+  console.log(`[fuzz] 5xx: ${f["5xx"]} · non-problem answers from the app: ${f["non-problem"]} · over ${slowMs / 1000} s: ${f.slow} · no answer: ${f["no-answer"]} · answered by Node before the app (not counted): ${tally.nodeLevel} · refused by the client, not sent: ${tally.unsent}`);
   console.log(`[fuzz] slowest ${tally.slowest.ms.toFixed(0)} ms (${tally.slowest.req?.method} ${clip(tally.slowest.req?.path ?? "", 80)}) · largest answer ${(tally.largest.bytes / 1e6).toFixed(2)} MB (${tally.largest.req?.method} ${clip(tally.largest.req?.path ?? "", 80)})`);
   console.log(`[fuzz] health check during the run: worst ${health.worstMs.toFixed(0)} ms, ${health.over1s} of ${health.probes} over 1 s`);
   console.log(`[fuzz] RSS before ${mib(rssBefore)} · after ${mib(rssAfter)} (${growthMiB >= 0 ? "+" : ""}${growthMiB.toFixed(0)} MiB, limit +${rssLimitMiB}) · peak ${mib(rssPeak)}`);

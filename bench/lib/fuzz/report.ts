@@ -28,14 +28,19 @@ export class Tally {
   requests = 0;
   faults: Record<Fault, number> = { "5xx": 0, "non-problem": 0, slow: 0, "no-answer": 0 };
   nodeLevel = 0;
+  unsent = 0;
   largest: { bytes: number; req?: FuzzRequest } = { bytes: 0 };
   slowest: { ms: number; req?: FuzzRequest } = { ms: 0 };
   classes = new Map<string, FailureClass>();
   /** The lowest index that was slow or unanswered: when the app froze, the likely cause. */
   firstSlow: FailureClass["example"] | null = null;
 
-  record(c: FuzzCase, step: number, answer: FuzzAnswer, faults: Fault[], nodeLevel: boolean): void {
+  record(c: FuzzCase, step: number, answer: FuzzAnswer, faults: Fault[], nodeLevel: boolean, unsent = false): void {
     const req = c.steps[step];
+    if (unsent) {
+      this.unsent++;
+      return;
+    }
     this.requests++;
     if (nodeLevel) this.nodeLevel++;
     if (answer.bodyBytes > this.largest.bytes) this.largest = { bytes: answer.bodyBytes, req };
