@@ -58,8 +58,9 @@ export class Tally {
     }
   }
 
-  printClasses(seed: number, limit = 40): void {
-    const sorted = [...this.classes.entries()].sort((a, b) => b[1].count - a[1].count);
+  printClasses(seed: number, limit = 60): void {
+    const rank = (key: string) => ["no-answer", "5xx", "non-problem", "slow"].findIndex((f) => key.startsWith(`${f} `));
+    const sorted = [...this.classes.entries()].sort((a, b) => rank(a[0]) - rank(b[0]) || b[1].count - a[1].count);
     if (!sorted.length) return;
     console.log(`[fuzz] failure classes (${sorted.length}; replay one with FUZZ_SEED=${seed} FUZZ_REPLAY=<index>):`);
     for (const [key, { count, example }] of sorted.slice(0, limit)) {
