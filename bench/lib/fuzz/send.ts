@@ -11,7 +11,7 @@ const KEEP_BYTES = 64 * 1024;
 export function fuzzClient(baseUrl: string, timeoutMs: number) {
   async function send(req: FuzzRequest): Promise<FuzzAnswer> {
     const started = performance.now();
-    const client = new Client(baseUrl, { pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    const client = new Client(baseUrl, { pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, maxHeaderSize: 1024 * 1024 });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(Object.assign(new Error(`no complete answer within ${timeoutMs} ms`), { code: "FUZZ_TIMEOUT" })), timeoutMs);
@@ -75,7 +75,7 @@ export function isNodeAnswer(req: FuzzRequest, a: FuzzAnswer): boolean {
 }
 
 /**
- * What is wrong with an answer: a 5xx; an error (4xx) that is not `application/problem+json`; over `slowMs`;
+ * What is wrong with an answer: a 5xx; an error (4xx) under /api that is not `application/problem+json`; over `slowMs`;
  * no answer at all. Successful answers may be any type (the OpenAPI document, 204s, next-auth's JSON).
  */
 export function judge(req: FuzzRequest, a: FuzzAnswer, slowMs: number): Verdict {
@@ -87,6 +87,8 @@ export function judge(req: FuzzRequest, a: FuzzAnswer, slowMs: number): Verdict 
   if (nodeLevel) return { faults, nodeLevel };
   if (a.status >= 500) faults.push("5xx");
   const type = (header(a, "content-type") ?? "").split(";")[0].trim().toLowerCase();
-  if (a.status >= 400 && type !== "application/problem+json") faults.push("non-problem");
+  // Paths outside /api (e.g. `/API/V1/...`; paths are case-sensitive) are the backoffice's pages: their 404 is a page.
+  const api = req.path === "/api" || req.path.startsWith("/api/") || req.path.startsWith("/api?");
+  if (a.status >= 400 && api && type !== "application/problem+json") faults.push("non-problem");
   return { faults, nodeLevel };
 }
