@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { unauthorized } from "../api/errors";
+import { unauthorized } from "../errors";
 import type { Db, DbHandle } from "../db/client";
 import { apiKeys } from "../db/schema";
 import { sharedChannel } from "../db/shared-channel";

@@ -21,14 +21,14 @@ export function edgeProblem(method: string, pathname: string, requestId: () => s
   const segments = decodedSegments(pathname);
   const shown = pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;
   if (!segments) {
-    return problem(400, "malformed_path", `The path '${shown}' is not valid percent-encoding: send UTF-8 and encode a literal '%' as %25.`, [], {}, requestId());
+    return problem("malformed_path", `The path '${shown}' is not valid percent-encoding: send UTF-8 and encode a literal '%' as %25.`, [], {}, requestId());
   }
   if (segments[0] !== "api") {
     const served = method === "GET" || method === "HEAD" || (method === "POST" && serverAction);
     return served ? undefined : notAllowed(method, PAGE_ALLOW, requestId());
   }
   const methods = apiRouteMethods(segments);
-  if (!methods) return problem(404, "not_found", `No endpoint ${method} ${shown}; see /api/v1/openapi.json for the available endpoints.`, [], {}, requestId());
+  if (!methods) return problem("not_found", `No endpoint ${method} ${shown}; see /api/v1/openapi.json for the available endpoints.`, [], {}, requestId());
   if (method === "OPTIONS" || methods.includes(method) || (method === "HEAD" && methods.includes("GET"))) return undefined;
   return notAllowed(method, allowHeader(methods), requestId());
 }
@@ -45,5 +45,5 @@ function decodedSegments(pathname: string): string[] | null {
 }
 
 function notAllowed(method: string, allow: string, requestId: string): Response {
-  return problem(405, "method_not_allowed", `${method.slice(0, 20)} is not supported on this endpoint; use one of: ${allow}.`, [], { Allow: allow }, requestId);
+  return problem("method_not_allowed", `${method.slice(0, 20)} is not supported on this endpoint; use one of: ${allow}.`, [], { Allow: allow }, requestId);
 }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 
 const TTL_MS = 24 * 60 * 60 * 1000;
 /** Conflicts in a row before giving up: each one means another request's key committed, so this is never hit in practice. */
@@ -33,9 +33,9 @@ export async function idempotent(
   const key = req.headers.get("idempotency-key");
   if (key === null) return respond(await work(db), false);
   if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
-    throw new AppError("invalid_idempotency_key", 400, "Idempotency-Key must be 1 to 255 visible ASCII characters, e.g. a UUID.", [
+    throw new AppError("invalid_idempotency_key", "Idempotency-Key must be 1 to 255 visible ASCII characters, e.g. a UUID.", { errors: [
       { path: "/headers/idempotency-key", message: "1 to 255 visible ASCII characters" },
-    ]);
+    ] });
   }
   const id = { projectId: scope.projectId, scope: scope.endpoint, key };
   const requestHash = createHash("sha256").update(scope.bodyText).digest("hex");
@@ -59,12 +59,7 @@ export async function idempotent(
     const [existing] = await db.select().from(idempotencyKeys).where(and(whereKey(id), gte(idempotencyKeys.expiresAt, sql`now()`)));
     if (existing) {
       if (existing.requestHash !== requestHash) {
-        throw new AppError(
-          "idempotency_key_reused",
-          422,
-          "This Idempotency-Key was already used with a different request body. Use a new key for a different request.",
-          [{ path: "/headers/idempotency-key", message: "already used with another body" }],
-        );
+        throw new AppError("idempotency_key_reused", "This Idempotency-Key was already used with a different request body. Use a new key for a different request.", { errors: [{ path: "/headers/idempotency-key", message: "already used with another body" }] });
       }
       return respond({ status: existing.responseStatus ?? 200, body: existing.responseBody }, true);
     }

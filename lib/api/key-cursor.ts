@@ -1,4 +1,4 @@
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 
 /**
  * Opaque keyset cursors for lists ordered by one text key (an id, a name): base64url of `[listing, key]`, so a
@@ -25,7 +25,7 @@ export function decodeKeyCursor(raw: string, listing: string, valid: (key: strin
   } catch {
     // fall through to the error below
   }
-  throw new AppError("invalid_cursor", 422, "The cursor is not valid for this listing; pass the nextCursor of the previous page unchanged.", [
+  throw new AppError("invalid_cursor", "The cursor is not valid for this listing; pass the nextCursor of the previous page unchanged.", { errors: [
     { path: "/cursor", message: "not a cursor issued by this listing" },
-  ]);
+  ] });
 }

@@ -16,7 +16,7 @@ export function allowHeader(allowed: readonly string[]): string {
 export function methodNotAllowed(allowed: readonly string[]): PlainHandler {
   const allow = allowHeader(allowed);
   return async (req) =>
-    problem(405, "method_not_allowed", `${req.method} is not supported on this endpoint; use one of: ${allow}.`, [], { Allow: allow }, requestIdFor(req));
+    problem("method_not_allowed", `${req.method} is not supported on this endpoint; use one of: ${allow}.`, [], { Allow: allow }, requestIdFor(req));
 }
 
 /**

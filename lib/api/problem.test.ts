@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { AppError, unauthorized } from "./errors";
+import { AppError, unauthorized } from "../errors";
+import { DefinitionInvalidError } from "../engine";
 import { MAX_PROBLEM_ERRORS, problemResponse } from "./problem";
 
 describe("problemResponse", () => {
   it("renders an AppError as RFC 9457 problem+json with code and field errors", async () => {
-    const res = problemResponse(new AppError("validation_failed", 422, "The body is invalid.", [{ path: "/workflowId", message: "is required" }]));
+    const res = problemResponse(new AppError("validation_failed", "The body is invalid.", { errors: [{ path: "/workflowId", message: "is required" }] }));
     expect(res.status).toBe(422);
     expect(res.headers.get("content-type")).toBe("application/problem+json");
     expect(await res.json()).toEqual({
@@ -24,11 +25,7 @@ describe("problemResponse", () => {
   });
 
   it("maps coded errors from lower layers, including definition problems", async () => {
-    const err = Object.assign(new Error("definition is invalid"), {
-      code: "definition_invalid",
-      status: 422,
-      problems: [{ pointer: "/definition/initial", message: "name an existing state" }],
-    });
+    const err = new DefinitionInvalidError([{ pointer: "/definition/initial", code: "initial_unknown", message: "name an existing state" }]);
     const body = await problemResponse(err).json();
     expect(body.code).toBe("definition_invalid");
     expect(body.errors).toEqual([{ path: "/definition/initial", message: "name an existing state" }]);
@@ -50,7 +47,7 @@ describe("problemResponse", () => {
 describe("problem documents are bounded", () => {
   it("lists at most 100 errors and counts all of them in errorCount", async () => {
     const errors = Array.from({ length: 60_000 }, (_, i) => ({ path: `/k${i}`, message: `unknown field 'k${i}'` }));
-    const res = problemResponse(new AppError("validation_failed", 422, "The request is invalid: 60000 problems; see errors.", errors));
+    const res = problemResponse(new AppError("validation_failed", "The request is invalid: 60000 problems; see errors.", { errors: errors }));
     const text = await res.text();
     const body = JSON.parse(text);
     expect(body.errors).toHaveLength(MAX_PROBLEM_ERRORS);
@@ -62,14 +59,14 @@ describe("problem documents are bounded", () => {
 
   it("has no errorCount when every error is listed", async () => {
     const errors = Array.from({ length: MAX_PROBLEM_ERRORS }, (_, i) => ({ path: `/k${i}`, message: "x" }));
-    const body = await problemResponse(new AppError("validation_failed", 422, "invalid", errors)).json();
+    const body = await problemResponse(new AppError("validation_failed", "invalid", { errors: errors })).json();
     expect(body.errors).toHaveLength(MAX_PROBLEM_ERRORS);
     expect(body).not.toHaveProperty("errorCount");
   });
 
   it("cuts long paths, messages and details that quote the request", async () => {
     const huge = "k".repeat(500_000);
-    const body = await problemResponse(new AppError("validation_failed", 422, `detail ${huge}`, [{ path: `/${huge}`, message: `unknown field '${huge}'` }])).json();
+    const body = await problemResponse(new AppError("validation_failed", `detail ${huge}`, { errors: [{ path: `/${huge}`, message: `unknown field '${huge}'` }] })).json();
     expect(body.errors[0].path.length).toBeLessThanOrEqual(1000);
     expect(body.errors[0].path.startsWith("/kkk")).toBe(true);
     expect(body.errors[0].path.endsWith("…")).toBe(true);

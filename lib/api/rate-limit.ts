@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 import { addToRateLimitWindow } from "./rate-limit-windows";
 import { RateLimiter, type RateLimitResult } from "./rate-limiter";
 
@@ -45,13 +45,7 @@ export function rateLimitHeaders(result: RateLimitResult): Record<string, string
 
 /** 429 `rate_limited` with `Retry-After` and the `RateLimit-*` headers. */
 export function rateLimited(result: RateLimitResult): AppError {
-  return new AppError(
-    "rate_limited",
-    429,
-    `Rate limit of ${result.limit} requests per minute for this API key exceeded; retry after ${result.resetSeconds} s.`,
-    [],
-    { "Retry-After": String(result.resetSeconds), ...rateLimitHeaders(result) },
-  );
+  return new AppError("rate_limited", `Rate limit of ${result.limit} requests per minute for this API key exceeded; retry after ${result.resetSeconds} s.`, { headers: { "Retry-After": String(result.resetSeconds), ...rateLimitHeaders(result) } });
 }
 
 /** Forget this process's windows for `db` (tests); counts already shared through the database stay there. */

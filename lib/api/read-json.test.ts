@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 import { jsonDepth } from "./json-guards";
 import { readJsonBody } from "./read-json";
 import { runRequestSchema, sendEventRequestSchema } from "./schemas";

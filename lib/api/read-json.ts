@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError, validationFailed } from "./errors";
+import { AppError, validationFailed } from "../errors";
 import { jsonDepth, unsafeJsonErrors } from "./json-guards";
 import { zodFieldErrors } from "./zod-problems";
 
@@ -28,20 +28,20 @@ export async function readJsonBody<S extends z.ZodType>(req: Request, schema: S,
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   assertJsonContentType(req.headers.get("content-type"));
   const text = decodeUtf8(await readLimited(req, maxBytes));
-  if (text.trim() === "") throw new AppError("malformed_json", 400, "The request body is empty; send a JSON object.");
+  if (text.trim() === "") throw new AppError("malformed_json", "The request body is empty; send a JSON object.");
   if (jsonDepth(text, maxDepth) > maxDepth) {
-    throw new AppError("too_deeply_nested", 422, `The request body nests objects/arrays deeper than ${maxDepth} levels; flatten it.`);
+    throw new AppError("too_deeply_nested", `The request body nests objects/arrays deeper than ${maxDepth} levels; flatten it.`);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new AppError("malformed_json", 400, `The request body is not valid JSON: ${(error as Error).message}.`);
+    throw new AppError("malformed_json", `The request body is not valid JSON: ${(error as Error).message}.`);
   }
   const unsafe = unsafeJsonErrors(value);
   if (unsafe.length) {
     const errors = unsafe.map(({ path, message }) => ({ path, message }));
-    if (unsafe.some((e) => e.kind === "forbidden_key")) throw new AppError("forbidden_key", 422, "The request body contains keys that are never accepted.", errors);
+    if (unsafe.some((e) => e.kind === "forbidden_key")) throw new AppError("forbidden_key", "The request body contains keys that are never accepted.", { errors: errors });
     throw validationFailed("The request body contains text that cannot be stored (NUL characters or unpaired surrogates).", errors);
   }
   return parseWithSchema(schema, value);
@@ -59,18 +59,12 @@ export function parseWithSchema<S extends z.ZodType>(schema: S, value: unknown, 
 function assertJsonContentType(header: string | null): void {
   const mediaType = (header ?? "").split(";")[0].trim().toLowerCase();
   if (mediaType === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType)) return;
-  throw new AppError(
-    "unsupported_media_type",
-    415,
-    header ? `Content-Type '${header}' is not supported; send 'Content-Type: application/json'.` : "Send 'Content-Type: application/json' with a JSON body.",
-    [],
-    { "Accept-Post": "application/json" },
-  );
+  throw new AppError("unsupported_media_type", header ? `Content-Type '${header}' is not supported; send 'Content-Type: application/json'.` : "Send 'Content-Type: application/json' with a JSON body.", { headers: { "Accept-Post": "application/json" } });
 }
 
 /** The body bytes, refusing more than `maxBytes` without buffering the excess (Content-Length is checked first). */
 async function readLimited(req: Request, maxBytes: number): Promise<Uint8Array> {
-  const tooLarge = () => new AppError("payload_too_large", 413, `The request body exceeds the limit of ${maxBytes} bytes.`);
+  const tooLarge = () => new AppError("payload_too_large", `The request body exceeds the limit of ${maxBytes} bytes.`);
   const declared = Number(req.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
   if (!req.body) return new Uint8Array();
@@ -100,6 +94,6 @@ function decodeUtf8(bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new AppError("malformed_json", 400, "The request body is not valid UTF-8 text.");
+    throw new AppError("malformed_json", "The request body is not valid UTF-8 text.");
   }
 }

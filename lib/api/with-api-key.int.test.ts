@@ -7,7 +7,7 @@ import { createApiKey, revokeApiKey } from "@/lib/api-keys";
 import { hashApiKey } from "@/lib/security/api-key-format";
 import { call } from "@/tests/helpers/http";
 import { GET as listSecrets } from "@/app/api/v1/external/secrets/route";
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 import { resetRateLimits } from "./rate-limit";
 import { withApiKey } from "./with-api-key";
 
@@ -71,7 +71,7 @@ describe(`withApiKey (${process.env.TEST_DB_KIND})`, () => {
 
   it("translates thrown errors: AppError as its problem, anything else as a 500 without internals", async () => {
     const failing = withApiKey(async () => {
-      throw new AppError("event_not_accepted", 409, "state 'idle' does not accept event 'aprove'; it accepts: start");
+      throw new AppError("event_not_accepted", "state 'idle' does not accept event 'aprove'; it accepts: start");
     });
     const conflict = await call(failing, "POST", "/x", { key });
     expect(conflict.status).toBe(409);

@@ -1,7 +1,7 @@
 import { authenticateApiKey, type ApiAuth } from "../api-keys/authenticate-api-key";
 import { env } from "../config/env";
 import { getDbHandle } from "../db/client";
-import { validationFailed } from "./errors";
+import { validationFailed } from "../errors";
 import { problemResponse } from "./problem";
 import { consumeRateLimit, rateLimitHeaders, rateLimited, type RateLimitResult } from "./rate-limit";
 import { requestIdFor, withHeaders } from "./request-id";

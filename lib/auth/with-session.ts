@@ -1,4 +1,4 @@
-import { AppError, forbidden } from "../api/errors";
+import { AppError, forbidden } from "../errors";
 import { problemResponse } from "../api/problem";
 import { requestIdFor, withHeaders } from "../api/request-id";
 import { isSameOrigin } from "./same-origin";
@@ -39,10 +39,10 @@ export function withSession<P extends Record<string, string> = Record<string, st
     const requestId = requestIdFor(req);
     try {
       if (!SAFE_METHODS.has(req.method) && !isSameOrigin(req)) {
-        throw new AppError("cross_origin_request", 403, "This request did not come from the backoffice's own pages; reload the page and try again.");
+        throw new AppError("cross_origin_request", "This request did not come from the backoffice's own pages; reload the page and try again.");
       }
       const user = await currentUser();
-      if (!user) throw new AppError("unauthenticated", 401, "Your session has ended; sign in again.");
+      if (!user) throw new AppError("unauthenticated", "Your session has ended; sign in again.");
       if (options.adminOnly && user.role !== "admin") throw forbidden("Only admins can do this.");
       const params = ((await route?.params) ?? {}) as P;
       const res = await handler(req, { user, params, requestId });

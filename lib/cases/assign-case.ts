@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { AppError, validationFailed } from "../api/errors";
+import { AppError, validationFailed } from "../errors";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { unchanged } from "../engine";
@@ -65,13 +65,9 @@ function assertMayAssign(row: WorkflowRuntime, user: SessionUser, to: string | n
   const takingFree = row.assigneeId === null && to === user.id;
   const handingOwn = row.assigneeId === user.id;
   if (takingFree || handingOwn) return;
-  throw new AppError(
-    "forbidden",
-    403,
-    row.assigneeId === null
+  throw new AppError("forbidden", row.assigneeId === null
       ? "Reviewers can assign an unassigned case only to themselves; ask an admin to assign it to someone else."
-      : "This case is assigned to another reviewer; only they or an admin can reassign it.",
-  );
+      : "This case is assigned to another reviewer; only they or an admin can reassign it.");
 }
 
 async function isAssignable(db: Db, projectId: string, userId: string): Promise<boolean> {

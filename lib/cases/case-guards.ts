@@ -1,4 +1,4 @@
-import { AppError } from "../api/errors";
+import { AppError } from "../errors";
 import type { SessionUser } from "../auth/session";
 import type { WorkflowRuntime } from "../db/schema";
 
@@ -8,17 +8,13 @@ import type { WorkflowRuntime } from "../db/schema";
  */
 export function assertFreshVersion(row: WorkflowRuntime, seenVersion: number): void {
   if (row.version === seenVersion) return;
-  throw new AppError(
-    "version_conflict",
-    412,
-    `This case changed since you opened it (you saw version ${seenVersion}; it is now at version ${row.version}, state '${row.state}'). Reload the page to see what changed, then decide again.`,
-  );
+  throw new AppError("version_conflict", `This case changed since you opened it (you saw version ${seenVersion}; it is now at version ${row.version}, state '${row.state}'). Reload the page to see what changed, then decide again.`);
 }
 
 /** 409 `case_completed` when the case has finished: nothing about it can be decided or reassigned any more. */
 export function assertActive(row: WorkflowRuntime): void {
   if (row.status === "active") return;
-  throw new AppError("case_completed", 409, `This case is ${row.status} (state '${row.state}'); it can no longer be changed.`);
+  throw new AppError("case_completed", `This case is ${row.status} (state '${row.state}'); it can no longer be changed.`);
 }
 
 /**
@@ -28,13 +24,9 @@ export function assertActive(row: WorkflowRuntime): void {
 export function assertMayDecide(row: WorkflowRuntime, user: SessionUser): { override: boolean } {
   if (row.assigneeId === user.id) return { override: false };
   if (user.role === "admin") return { override: true };
-  throw new AppError(
-    "not_assignee",
-    403,
-    row.assigneeId
+  throw new AppError("not_assignee", row.assigneeId
       ? "This case is assigned to another reviewer; only the assignee (or an admin) can decide it. Ask an admin to reassign it to you."
-      : "Assign this case to yourself before deciding it.",
-  );
+      : "Assign this case to yourself before deciding it.");
 }
 
 /** Events whose decision needs a written reason (rejections and revision requests). */

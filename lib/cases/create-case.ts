@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { acceptedEvents, validateAgainstSchema, type JsonObject } from "../engine";
-import { AppError, validationFailed } from "../api/errors";
+import { AppError, validationFailed } from "../errors";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { getDefinitionOrThrow } from "../definitions";
@@ -35,11 +35,11 @@ export async function createCase(db: Db, input: { user: SessionUser; filter: Fil
   const { user, filter } = input;
   const [workflowId] = queueWorkflowIds(filter.query);
   if (!workflowId) {
-    throw new AppError("queue_without_workflow", 422, "This queue's filter does not name a workflow (where.workflowDefinitionId), so cases cannot be added here.");
+    throw new AppError("queue_without_workflow", "This queue's filter does not name a workflow (where.workflowDefinitionId), so cases cannot be added here.");
   }
   const definition = await getDefinitionOrThrow(db, user.projectId, workflowId);
   const form = findInputSchema(definition.definition);
-  if (!form) throw new AppError("no_input_schema", 422, `The initial state of '${workflowId}' has no meta.inputSchema, so there is no form to add a case with.`);
+  if (!form) throw new AppError("no_input_schema", `The initial state of '${workflowId}' has no meta.inputSchema, so there is no form to add a case with.`);
   const problems = validateAgainstSchema(form.dataSchema, input.values);
   if (problems.length) throw validationFailed("Some fields are missing or invalid; correct them and submit again.", problems);
 

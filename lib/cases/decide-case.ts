@@ -1,5 +1,5 @@
 import { applyDecision, type ReviewRecord } from "../engine";
-import { validationFailed } from "../api/errors";
+import { validationFailed } from "../errors";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import type { WorkflowRuntime } from "../db/schema";

@@ -1,4 +1,4 @@
-import { AppError, notFound, validationFailed } from "../api/errors";
+import { AppError, notFound, validationFailed } from "../errors";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import type { WorkflowRuntime } from "../db/schema";
@@ -49,7 +49,7 @@ export async function decideDocument(db: Db, input: DecideDocumentInput): Promis
     const documents = Array.isArray(row.context.documents) ? [...(row.context.documents as Record<string, unknown>[])] : [];
     const index = documents.findIndex((d, i) => (typeof d?.id === "string" ? d.id === input.documentId : input.documentId === `#${i}`));
     if (index < 0) throw notFound("Document", input.documentId);
-    if (typeof documents[index] !== "object" || documents[index] === null) throw new AppError("document_invalid", 409, "This document entry is not an object and cannot carry a decision.");
+    if (typeof documents[index] !== "object" || documents[index] === null) throw new AppError("document_invalid", "This document entry is not an object and cannot carry a decision.");
     const decision: DocumentDecision = {
       status: input.status,
       rejectionReason: input.status === "rejected" ? reason : null,

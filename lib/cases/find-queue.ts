@@ -1,4 +1,4 @@
-import { AppError } from "../api/errors";
+import { AppError } from "../errors";
 import type { Db } from "../db/client";
 import { getFilterOrThrow, type FilterResponse } from "../filters";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "../api/errors";
+import { AppError } from "../errors";
 import { parseWithSchema } from "../api/read-json";
 import { INT4_MAX } from "../api/schemas/common";
 import { createDefinitionRequestSchema } from "../api/schemas/definitions";
@@ -30,7 +30,7 @@ export async function saveDefinitionVersion(db: Db, user: SessionUser, definitio
   if (problems.length) {
     const errors = problems.map(({ path, message }) => ({ path, message }));
     const summary = errors.length === 1 ? `${errors[0].path || "/"}: ${errors[0].message}` : `${errors.length} problems; see the list`;
-    throw new AppError("definition_invalid", 422, `The definition was not saved: ${summary}.`, errors);
+    throw new AppError("definition_invalid", `The definition was not saved: ${summary}.`, { errors: errors });
   }
   if (input.baseVersion !== latest.version) throw staleEdit(definitionId, input.baseVersion, latest.version);
   const body = parseWithSchema(createDefinitionRequestSchema, { ...(input.document as object), version: input.baseVersion + 1 });
@@ -43,10 +43,5 @@ export async function saveDefinitionVersion(db: Db, user: SessionUser, definitio
 }
 
 function staleEdit(id: string, base: number, latest: number): AppError {
-  return new AppError(
-    "version_conflict",
-    409,
-    `Not saved: version ${latest} of '${id}' was saved after you opened version ${base}. Copy your changes, reload the editor, and apply them to version ${latest}.`,
-    [{ path: "/baseVersion", message: `expected ${latest}` }],
-  );
+  return new AppError("version_conflict", `Not saved: version ${latest} of '${id}' was saved after you opened version ${base}. Copy your changes, reload the editor, and apply them to version ${latest}.`, { status: 409, errors: [{ path: "/baseVersion", message: `expected ${latest}` }] });
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { CreateDefinitionRequest } from "../api/schemas/definitions";
-import { AppError, conflict } from "../api/errors";
+import { AppError } from "../errors";
 import type { Db } from "../db/client";
 import { workflowDefinitions, type WorkflowDefinition } from "../db/schema";
 import { validateDefinition } from "../engine";
@@ -20,7 +20,7 @@ export async function createDefinition(db: Db, projectId: string, input: CreateD
   if (problems.length) {
     const errors = problems.map((p) => ({ path: p.pointer, message: p.message }));
     const summary = errors.length === 1 ? `${errors[0].path || "/"}: ${errors[0].message}` : `${errors.length} problems; see errors`;
-    throw new AppError("definition_invalid", 422, `The workflow definition is invalid: ${summary}.`, errors);
+    throw new AppError("definition_invalid", `The workflow definition is invalid: ${summary}.`, { errors: errors });
   }
   const row = {
     projectId,
@@ -52,9 +52,9 @@ async function insertExactVersion(db: Db, row: Omit<WorkflowDefinition, "version
     .from(workflowDefinitions)
     .where(and(eq(workflowDefinitions.projectId, row.projectId), eq(workflowDefinitions.id, row.id)));
   const stale = () =>
-    conflict("version_conflict", `Version ${version} of '${row.id}' cannot be created: the latest version is ${latest.version}; send version ${latest.version + 1} or omit version.`, [
+    new AppError("version_conflict", `Version ${version} of '${row.id}' cannot be created: the latest version is ${latest.version}; send version ${latest.version + 1} or omit version.`, { status: 409, errors: [
       { path: "/version", message: `expected ${latest.version + 1}` },
-    ]);
+    ] });
   if (version !== latest.version + 1) throw stale();
   try {
     const [stored] = await db.insert(workflowDefinitions).values({ ...row, version }).returning();

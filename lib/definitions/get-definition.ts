@@ -1,5 +1,5 @@
 import { and, desc, eq, lt } from "drizzle-orm";
-import { notFound } from "../api/errors";
+import { notFound } from "../errors";
 import { decodeKeyCursor, encodeKeyCursor } from "../api/key-cursor";
 import type { ListVersionsQuery } from "../api/schemas";
 import type { Db } from "../db/client";

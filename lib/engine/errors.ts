@@ -1,30 +1,21 @@
+import { CodedError, type ErrorCode, type FieldError } from "../errors";
 import type { DefinitionProblem } from "./types";
 
-/** A `{ path, message }` pair from schema validation (JSON pointer into the validated value). */
-export interface FieldError {
-  path: string;
-  message: string;
-}
+export type { FieldError };
 
 /**
- * Base of every error the engine throws. `code` is stable snake_case, `status` the HTTP status the API
- * layer should answer with.
+ * Base of every error the engine throws: a stable snake_case `code` from the one vocabulary (lib/errors),
+ * which also gives its HTTP status; the engine itself knows nothing of HTTP.
  *
  * @example
  * try { applyEvent(compiled, snapshot, event) } catch (e) {
- *   if (e instanceof EngineError) return problem(e.status, e.code, e.message);
+ *   if (e instanceof EngineError) return problemResponse(e); // 409 for event_not_accepted
  *   throw e;
  * }
  */
-export class EngineError extends Error {
-  readonly code: string;
-  readonly status: number;
-
-  constructor(code: string, status: number, message: string) {
-    super(message);
-    this.name = new.target.name;
-    this.code = code;
-    this.status = status;
+export class EngineError extends CodedError {
+  constructor(code: ErrorCode, message: string, errors: FieldError[] = []) {
+    super(code, message, errors);
   }
 }
 
@@ -35,7 +26,11 @@ export class DefinitionInvalidError extends EngineError {
   constructor(problems: DefinitionProblem[]) {
     const first = problems.slice(0, 3).map((p) => `${p.pointer || "/"}: ${p.message}`);
     const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : "";
-    super("definition_invalid", 422, `workflow definition is invalid: ${first.join("; ")}${more}`);
+    super(
+      "definition_invalid",
+      `workflow definition is invalid: ${first.join("; ")}${more}`,
+      problems.map((p) => ({ path: p.pointer, message: p.message })),
+    );
     this.problems = problems;
   }
 }
@@ -52,7 +47,7 @@ export class EventNotAcceptedError extends EngineError {
       : accepted.length > 0
         ? `state '${state}' does not accept event '${event}'; it accepts: ${accepted.join(", ")}`
         : `state '${state}' does not accept event '${event}'; it accepts no events (it waits for a plugin result)`;
-    super("event_not_accepted", 409, completed ? `event '${event}' rejected: ${why}` : why);
+    super("event_not_accepted", completed ? `event '${event}' rejected: ${why}` : why);
     this.state = state;
     this.event = event;
     this.accepted = accepted;
@@ -62,12 +57,10 @@ export class EventNotAcceptedError extends EngineError {
 /** The plugin request could not be built or failed its `request.schema`. */
 export class PluginRequestInvalidError extends EngineError {
   readonly pluginName: string;
-  readonly errors: FieldError[];
 
   constructor(pluginName: string, message: string, errors: FieldError[] = []) {
-    super("plugin_request_invalid", 422, `plugin '${pluginName}': ${message}`);
+    super("plugin_request_invalid", `plugin '${pluginName}': ${message}`, errors);
     this.pluginName = pluginName;
-    this.errors = errors;
   }
 }
 
@@ -78,7 +71,6 @@ export class SecretMissingError extends EngineError {
   constructor(secretName: string) {
     super(
       "secret_missing",
-      422,
       `secret '${secretName}' is referenced by a plugin but is not configured; store a secret named '${secretName}' or remove the reference`,
     );
     this.secretName = secretName;
@@ -90,7 +82,7 @@ export class SnapshotStateUnknownError extends EngineError {
   readonly state: string;
 
   constructor(state: string, workflow: string, known: string[]) {
-    super("snapshot_state_unknown", 409, `state '${state}' does not exist in workflow ${workflow}; known states: ${known.join(", ")} — apply events with the definition version that created the snapshot`);
+    super("snapshot_state_unknown", `state '${state}' does not exist in workflow ${workflow}; known states: ${known.join(", ")} — apply events with the definition version that created the snapshot`);
     this.state = state;
   }
 }
@@ -100,7 +92,7 @@ export class PluginUnknownError extends EngineError {
   readonly pluginName: string;
 
   constructor(pluginName: string, workflow: string, known: string[]) {
-    super("plugin_unknown", 422, `plugin '${pluginName}' is not defined in workflow ${workflow}; use one of: ${known.join(", ") || "(none)"}`);
+    super("plugin_unknown", `plugin '${pluginName}' is not defined in workflow ${workflow}; use one of: ${known.join(", ") || "(none)"}`);
     this.pluginName = pluginName;
   }
 }

@@ -10,14 +10,14 @@ type Def = WorkflowDefinitionInput & JsonObject;
 const S = "/definition/states";
 const P = "/extensions/apiPlugins";
 const states = (d: Def) => d.definition.states as unknown as Record<string, JsonObject>;
-const plugin = (d: Def, i: number) => d.extensions!.apiPlugins![i] as unknown as JsonObject;
+const plugin = (d: Def, i: number) => d.extensions!.apiPlugins![i] as unknown as unknown as JsonObject;
 const cond0 = (d: Def) => (d.definition.states.check_business_details.on!.API_CALL_SUCCESS as unknown as Array<{ cond: JsonObject }>)[0].cond;
 
 const cases: Array<{ name: string; mutate: (d: Def) => unknown; pointer: string; code: string; fix: RegExp }> = [
   // the statechart
   { name: "a statechart that is not an object", mutate: (d) => ({ ...d, definition: "idle -> done" }), pointer: "/definition", code: "statechart_missing", fix: /must be the statechart object/ },
-  { name: "context defaults that are not an object", mutate: (d) => void ((d.definition as JsonObject).context = []), pointer: "/definition/context", code: "context_invalid", fix: /must be an object of default context values/ },
-  { name: "transitions on the root", mutate: (d) => void ((d.definition as JsonObject).on = { start: "idle" }), pointer: "/definition/on", code: "unsupported_key", fix: /move transitions into a state/ },
+  { name: "context defaults that are not an object", mutate: (d) => void ((d.definition as unknown as JsonObject).context = []), pointer: "/definition/context", code: "context_invalid", fix: /must be an object of default context values/ },
+  { name: "transitions on the root", mutate: (d) => void ((d.definition as unknown as JsonObject).on = { start: "idle" }), pointer: "/definition/on", code: "unsupported_key", fix: /move transitions into a state/ },
   { name: "a state name with a dot", mutate: (d) => void (states(d)["in.review"] = {}), pointer: `${S}/in.review`, code: "state_name_invalid", fix: /without '\.' or a leading '#' \(e\.g\. 'in_review'\)/ },
   { name: "a state name starting with #", mutate: (d) => void (states(d)["#review"] = {}), pointer: `${S}/#review`, code: "state_name_invalid", fix: /e\.g\. '_review'/ },
   { name: "a parallel state", mutate: (d) => void (states(d).idle.type = "parallel"), pointer: `${S}/idle/type`, code: "state_type_invalid", fix: /use 'final', or remove 'type'/ },
@@ -35,7 +35,7 @@ const cases: Array<{ name: string; mutate: (d: Def) => unknown; pointer: string;
   { name: "a transition that is a number", mutate: (d) => void (states(d).idle.on = { start: 5 }), pointer: `${S}/idle/on/start`, code: "transition_invalid", fix: /must be a target state name, \{ "target", "cond" \}, or an array/ },
   { name: "a transition without target", mutate: (d) => void (states(d).idle.on = { start: [{ target: "" }] }), pointer: `${S}/idle/on/start/0/target`, code: "transition_target_missing", fix: /needs a 'target' state/ },
   { name: "a cond that is not an object", mutate: (d) => void (states(d).idle.on = { start: { target: "approve", cond: "score > 1" } }), pointer: `${S}/idle/on/start/cond`, code: "cond_invalid", fix: /must be an object like \{ "type": "json-logic"/ },
-  { name: "onFailed without a text reason", mutate: (d) => void ((cond0(d).options as JsonObject).onFailed = { manualReviewReason: 5 }), pointer: `${S}/check_business_details/on/API_CALL_SUCCESS/0/cond/options/onFailed`, code: "on_failed_invalid", fix: /"manualReviewReason": "<text shown to the reviewer>"/ },
+  { name: "onFailed without a text reason", mutate: (d) => void ((cond0(d).options as unknown as JsonObject).onFailed = { manualReviewReason: 5 }), pointer: `${S}/check_business_details/on/API_CALL_SUCCESS/0/cond/options/onFailed`, code: "on_failed_invalid", fix: /"manualReviewReason": "<text shown to the reviewer>"/ },
   { name: "onFailed on the cond that is not an object", mutate: (d) => void (cond0(d).onFailed = "check the name"), pointer: `${S}/check_business_details/on/API_CALL_SUCCESS/0/cond/onFailed`, code: "on_failed_invalid", fix: /manualReviewReason/ },
   { name: "an inputSchema that is not an object", mutate: (d) => void (states(d).idle.meta = { inputSchema: "form" }), pointer: `${S}/idle/meta/inputSchema`, code: "input_schema_invalid", fix: /must be \{ dataSchema, uiSchema \}/ },
   // the definition
@@ -50,8 +50,8 @@ const cases: Array<{ name: string; mutate: (d: Def) => unknown; pointer: string;
   { name: "headers that are not strings", mutate: (d) => void (plugin(d, 0).headers = { "X-Retry": 3 }), pointer: `${P}/0/headers`, code: "plugin_headers_invalid", fix: /'headers' of plugin 'external_request_example' must be an object of string values/ },
   { name: "a request that is not an object", mutate: (d) => void (plugin(d, 2).request = "@"), pointer: `${P}/2/request`, code: "plugin_mapping_missing", fix: /plugin 'fail_webhook' request needs \{ "transform": \{ "transformer": "jmespath", "mapping": "@" \} \}/ },
   { name: "another transformer", mutate: (d) => void ((plugin(d, 0).request as { transform: JsonObject }).transform.transformer = "jsonata"), pointer: `${P}/0/request/transform/transformer`, code: "plugin_transformer_unknown", fix: /transformer 'jsonata' is not supported/ },
-  { name: "a schema block that is not an object", mutate: (d) => void ((plugin(d, 0).request as JsonObject).schema = "json-schema"), pointer: `${P}/0/request/schema`, code: "schema_invalid", fix: /'schema' must be \{ "validator": "json-schema", "schema": \{ \.\.\. \}/ },
-  { name: "another validator", mutate: (d) => void (((plugin(d, 0).request as JsonObject).schema as JsonObject).validator = "zod"), pointer: `${P}/0/request/schema/validator`, code: "plugin_validator_unknown", fix: /validator 'zod' is not supported/ },
+  { name: "a schema block that is not an object", mutate: (d) => void ((plugin(d, 0).request as unknown as JsonObject).schema = "json-schema"), pointer: `${P}/0/request/schema`, code: "schema_invalid", fix: /'schema' must be \{ "validator": "json-schema", "schema": \{ \.\.\. \}/ },
+  { name: "another validator", mutate: (d) => void (((plugin(d, 0).request as unknown as JsonObject).schema as unknown as JsonObject).validator = "zod"), pointer: `${P}/0/request/schema/validator`, code: "plugin_validator_unknown", fix: /validator 'zod' is not supported/ },
   { name: "an API plugin without errorAction", mutate: (d) => void delete plugin(d, 0).errorAction, pointer: `${P}/0/errorAction`, code: "plugin_action_missing", fix: /API plugin 'external_request_example' needs 'errorAction': an event its states handle or a state name/ },
   { name: "an empty response mapping", mutate: (d) => void ((plugin(d, 0).response as { transform: JsonObject }).transform.mapping = "  "), pointer: `${P}/0/response/transform/mapping`, code: "plugin_mapping_missing", fix: /needs 'transform\.mapping'/ },
 ];
@@ -70,7 +70,7 @@ describe("validateDefinition: malformed shapes", () => {
     const def = exampleDefinition() as Def;
     Object.assign(states(def).manual_review, { tags: ["manual_review", "sla"], meta: { note: "a reviewer decides" } });
     Object.assign(def, { version: 2, config: { subscriptions: [] } });
-    (cond0(def).options as JsonObject).onFailed = { manualReviewReason: "names differ" };
+    (cond0(def).options as unknown as JsonObject).onFailed = { manualReviewReason: "names differ" };
     plugin(def, 0).headers = { "X-Tenant": "acme", Authorization: "Bearer {secret.REGISTRY_API_KEY}" };
     expect(validateDefinition(def)).toEqual([]);
   });

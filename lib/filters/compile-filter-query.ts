@@ -1,5 +1,5 @@
 import type { SQL } from "drizzle-orm";
-import { AppError, type FieldError } from "../api/errors";
+import { AppError, type FieldError } from "../errors";
 import { appendPointer } from "../api/json-pointer";
 import { compileSelect, type CompiledSelect } from "./compile-select";
 import { compileWhere } from "./compile-where";
@@ -31,7 +31,7 @@ export function compileFilterQuery(entity: unknown, query: unknown): CompiledFil
   const { errors, compiled } = analyze(entity, query);
   if (errors.length || !compiled) {
     const first = errors[0] ? `${errors[0].path}: ${errors[0].message}` : "invalid filter";
-    throw new AppError("validation_failed", 422, `The filter is invalid: ${errors.length > 1 ? `${errors.length} problems; see errors` : first}.`, errors);
+    throw new AppError("validation_failed", `The filter is invalid: ${errors.length > 1 ? `${errors.length} problems; see errors` : first}.`, { errors: errors });
   }
   return compiled;
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { FieldError } from "../api/errors";
+import type { FieldError } from "../errors";
 import { appendPointer } from "../api/json-pointer";
 import { isPlainObject } from "./conditions";
 import { DEFAULT_SELECT, RUNTIME_SELECT, selectRelations } from "./select-fields";

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { FieldError } from "../api/errors";
+import type { FieldError } from "../errors";
 import { appendPointer } from "../api/json-pointer";
 import { compileCondition, isPlainObject } from "./conditions";
 import type { Alias, FilterEntity, WhereField } from "./types";

@@ -1,4 +1,4 @@
-import { AppError } from "../api/errors";
+import { AppError } from "../errors";
 
 export type FilterOrder = "createdAt" | "companyName";
 
@@ -26,7 +26,7 @@ export function decodeCursor(raw: string, orderBy: FilterOrder): FilterCursor {
   } catch {
     // fall through to the error below
   }
-  throw new AppError("invalid_cursor", 422, "The cursor is not valid for this listing; pass the nextCursor of the previous page unchanged.", [
+  throw new AppError("invalid_cursor", "The cursor is not valid for this listing; pass the nextCursor of the previous page unchanged.", { errors: [
     { path: "/cursor", message: "not a cursor issued by this listing (with the same orderBy)" },
-  ]);
+  ] });
 }

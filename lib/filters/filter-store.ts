@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { AppError, notFound } from "../api/errors";
+import { AppError, notFound } from "../errors";
 import { decodeKeyCursor, encodeKeyCursor } from "../api/key-cursor";
 import type { ListFiltersQuery } from "../api/schemas";
 import type { Db } from "../db/client";
@@ -24,7 +24,7 @@ export async function createFilter(db: Db, projectId: string, input: { name: str
   const errors = validateFilterQuery(input.entity, input.query);
   if (errors.length) {
     const summary = errors.length === 1 ? `${errors[0].path}: ${errors[0].message}` : `${errors.length} problems; see errors`;
-    throw new AppError("validation_failed", 422, `The filter query is invalid: ${summary}.`, errors);
+    throw new AppError("validation_failed", `The filter query is invalid: ${summary}.`, { errors: errors });
   }
   const [row] = await db.insert(filters).values({ projectId, name: input.name, entity: input.entity, query: input.query }).returning();
   return toFilterResponse(row);

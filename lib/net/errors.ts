@@ -1,3 +1,5 @@
+import { CodedError } from "../errors";
+
 /**
  * The error vocabulary of the outgoing-HTTP layer. Every failure of `safeFetch` is an `OutboundError`
  * with a stable snake_case `code` and a `retryable` flag, so the plugin runner and the webhook delivery
@@ -41,15 +43,13 @@ export interface OutboundErrorOptions {
  * worth retrying; guard refusals, bad URLs and oversized responses will fail the same way again).
  * The message always names the destination and says how to fix the problem.
  */
-export class OutboundError extends Error {
-  readonly code: OutboundErrorCode;
+export class OutboundError extends CodedError {
+  declare readonly code: OutboundErrorCode;
   readonly retryable: boolean;
   readonly phase?: "connect" | "total";
 
   constructor(code: OutboundErrorCode, message: string, options: OutboundErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = "OutboundError";
-    this.code = code;
+    super(code, message, [], { cause: options.cause });
     this.retryable = RETRYABLE[code];
     if (options.phase) this.phase = options.phase;
   }

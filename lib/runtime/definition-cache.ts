@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { compileWorkflow, type CompiledWorkflow, type WorkflowDefinitionInput } from "../engine";
 import type { Db } from "../db/client";
 import { workflowDefinitions, type WorkflowDefinition } from "../db/schema";
-import { notFound } from "../api/errors";
+import { notFound } from "../errors";
 
 const MAX_ENTRIES = 500;
 const cache = new Map<string, { row: WorkflowDefinition; compiled: CompiledWorkflow }>();

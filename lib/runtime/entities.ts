@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { insertValues } from "../db/raw-sql";
 import { businesses, endUsers } from "../db/schema";
-import { validationFailed, type FieldError } from "../api/errors";
+import { validationFailed, type FieldError } from "../errors";
 
 type Data = Record<string, unknown>;
 

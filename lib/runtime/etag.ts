@@ -1,4 +1,4 @@
-import { AppError } from "../api/errors";
+import { AppError } from "../errors";
 
 /** The runtime version as an ETag (`"7"`). */
 export const etagOf = (version: number) => `"${version}"`;
@@ -12,9 +12,9 @@ export function ifMatchVersion(req: Request): number | undefined {
   if (header === null) return undefined;
   const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
   if (!match) {
-    throw new AppError("invalid_if_match", 400, "If-Match must be the runtime version, e.g. `If-Match: \"3\"` (see the ETag of GET /workflows/{id}).", [
+    throw new AppError("invalid_if_match", "If-Match must be the runtime version, e.g. `If-Match: \"3\"` (see the ETag of GET /workflows/{id}).", { errors: [
       { path: "/headers/if-match", message: "a runtime version number" },
-    ]);
+    ] });
   }
   return Number(match[1]);
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { workflowRuntimes, type WorkflowRuntime } from "../db/schema";
-import { notFound } from "../api/errors";
+import { notFound } from "../errors";
 import { isUuid } from "../db/ids";
 
 /** The project's runtime `id`, or null (also for ids that are not UUIDs). */

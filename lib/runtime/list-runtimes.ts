@@ -2,7 +2,7 @@ import { and, desc, eq, exists, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { businesses, endUsers, workflowRuntimes, type WorkflowRuntime } from "../db/schema";
 import type { ListWorkflowsQuery } from "../api/schemas";
-import { validationFailed } from "../api/errors";
+import { validationFailed } from "../errors";
 import { isUuid } from "../db/ids";
 
 /** Opaque keyset cursor over (createdAt desc, id desc). */

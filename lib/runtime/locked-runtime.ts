@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { workflowRuntimes, type WorkflowRuntime } from "../db/schema";
-import { notFound } from "../api/errors";
+import { notFound } from "../errors";
 import { isUuid } from "../db/ids";
 import { inTransaction } from "../db/transaction";
 

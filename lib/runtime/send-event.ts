@@ -1,7 +1,7 @@
 import { applyEvent, type EventOrigin } from "../engine";
 import type { Db } from "../db/client";
 import type { WorkflowRuntime } from "../db/schema";
-import { AppError } from "../api/errors";
+import { AppError } from "../errors";
 import { step } from "./step";
 import type { Actor } from "./types";
 
@@ -23,11 +23,7 @@ export interface SendEventInput {
 export async function sendEvent(db: Db, input: SendEventInput): Promise<WorkflowRuntime> {
   const { runtime } = await step(db, input, ({ runtime, compiled, snapshot }) => {
     if (input.expectedVersion !== undefined && runtime.version !== input.expectedVersion) {
-      throw new AppError(
-        "version_conflict",
-        412,
-        `The runtime is at version ${runtime.version}, not ${input.expectedVersion}: it changed since you read it. Reload it and decide again.`,
-      );
+      throw new AppError("version_conflict", `The runtime is at version ${runtime.version}, not ${input.expectedVersion}: it changed since you read it. Reload it and decide again.`);
     }
     return {
       result: applyEvent(compiled, snapshot, { type: input.name, payload: input.payload, origin: input.origin }),

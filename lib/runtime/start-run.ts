@@ -4,7 +4,7 @@ import { startWorkflow, validateAgainstSchema, type JsonObject } from "../engine
 import type { Db } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import type { WorkflowRuntime } from "../db/schema";
-import { validationFailed, type FieldError } from "../api/errors";
+import { validationFailed, type FieldError } from "../errors";
 import { deriveEvents } from "../webhooks/derive-events";
 import { assertValidRuntimeSubscriptions, materialiseRuntimeSubscriptions } from "../webhooks/resolve-subscriptions";
 import { getCompiledDefinition, latestDefinitionVersion } from "./definition-cache";

@@ -4,5 +4,5 @@ import { problem } from "../api/problem";
 /** The sandbox routes (vendor, webhook sink) exist only in the sandbox environment; elsewhere they answer 404. */
 export function sandboxOnly(): Response | null {
   if (env().APP_ENVIRONMENT === "sandbox") return null;
-  return problem(404, "not_found", "The sandbox routes (vendor and webhook sink) only exist when APP_ENVIRONMENT=sandbox.");
+  return problem("not_found", "The sandbox routes (vendor and webhook sink) only exist when APP_ENVIRONMENT=sandbox.");
 }

@@ -1,11 +1,11 @@
-import { AppError } from "../api/errors";
+import { AppError } from "../errors";
 
 /**
  * The request body as text, refusing more than `maxBytes` with 413 `payload_too_large` without buffering the
  * excess (a declared Content-Length is checked first). Returns the text and its size in bytes.
  */
 export async function readSinkBody(req: Request, maxBytes: number): Promise<{ text: string; bytes: number }> {
-  const tooLarge = () => new AppError("payload_too_large", 413, `The request body exceeds the sandbox webhook sink's limit of ${maxBytes} bytes; send a smaller body.`);
+  const tooLarge = () => new AppError("payload_too_large", `The request body exceeds the sandbox webhook sink's limit of ${maxBytes} bytes; send a smaller body.`);
   const declared = Number(req.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
   if (!req.body) return { text: "", bytes: 0 };

@@ -1,4 +1,4 @@
-import { unauthorized } from "../api/errors";
+import { unauthorized } from "../errors";
 import { problemResponse } from "../api/problem";
 import { requestIdFor, withHeaders } from "../api/request-id";
 import { withApiKey, type RouteHandler } from "../api/with-api-key";

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { notFound } from "../api/errors";
+import { notFound } from "../errors";
 import { decodeKeyCursor, encodeKeyCursor } from "../api/key-cursor";
 import type { ListSecretsQuery } from "../api/schemas";
 import type { Db } from "../db/client";

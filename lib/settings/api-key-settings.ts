@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { notFound } from "../api/errors";
+import { notFound } from "../errors";
 import type { SessionUser } from "../auth/session";
 import { createApiKey, listApiKeys, revokeApiKey } from "../api-keys";
 import type { Db } from "../db/client";

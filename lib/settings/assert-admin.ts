@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { forbidden } from "../api/errors";
+import { forbidden } from "../errors";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { conflict, notFound } from "../api/errors";
+import { notFound, AppError } from "../errors";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
@@ -29,12 +29,9 @@ export async function listUsersFor(db: Db, user: SessionUser): Promise<UserSumma
 export async function updateUserFor(db: Db, actor: SessionUser, userId: string, patch: UpdateUserRequest): Promise<UserSummary> {
   await assertAdmin(db, actor, "manage users");
   if (userId === actor.id && (patch.role === "reviewer" || patch.active === false)) {
-    throw conflict(
-      "self_lockout",
-      patch.active === false
+    throw new AppError("self_lockout", patch.active === false
         ? "You cannot deactivate your own account; ask another admin to do it."
-        : "You cannot remove your own admin role; ask another admin to do it.",
-    );
+        : "You cannot remove your own admin role; ask another admin to do it.");
   }
   if (!isUuid(userId)) throw notFound("User", userId);
   const [row] = await db

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { conflict } from "../api/errors";
+import { AppError } from "../errors";
 import { hashPassword } from "../auth/password";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
@@ -30,6 +30,6 @@ export async function createUser(db: Db, projectId: string, input: CreateUserInp
     .values({ projectId, email, firstName: input.firstName, lastName: input.lastName, role: input.role, passwordHash: await hashPassword(input.password) })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, active: users.active });
-  if (!row) throw conflict("email_taken", `A user with the e-mail ${email} already exists; choose another e-mail.`, [{ path: "/email", message: "already in use" }]);
+  if (!row) throw new AppError("email_taken", `A user with the e-mail ${email} already exists; choose another e-mail.`, { errors: [{ path: "/email", message: "already in use" }] });
   return { ...row, name: displayName(row) };
 }

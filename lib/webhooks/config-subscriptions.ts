@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FieldError } from "../api/errors";
+import type { FieldError } from "../errors";
 import { subscriptionEventSchema, type SubscriptionEventName } from "./event-names";
 import { refusedReceiver } from "./receiver-url";
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { jobs, webhookDeliveries, webhookSubscriptions, workflowRuntimes, type WebhookDelivery } from "../db/schema";
-import { conflict, notFound } from "../api/errors";
+import { notFound, AppError } from "../errors";
 import { enqueueJobs, JOBS_CHANNEL } from "../jobs/queue";
 import { isUuid } from "../db/ids";
 import type { ListDeliveriesQuery } from "./api-schemas";
@@ -82,12 +82,9 @@ export async function redeliver(db: Db, projectId: string, id: string): Promise<
     if (!found) throw notFound("Webhook delivery", id);
     const { delivery, subscription } = found;
     if (!subscription?.active) {
-      throw conflict(
-        "subscription_disabled",
-        subscription
+      throw new AppError("subscription_disabled", subscription
           ? `The subscription of this delivery is disabled (${subscription.disabledReason ?? "paused"}); re-enable it with POST /api/v1/external/webhook-subscriptions/${subscription.id}/enable first.`
-          : "The subscription of this delivery was deleted; create a new subscription for the URL instead.",
-      );
+          : "The subscription of this delivery was deleted; create a new subscription for the URL instead.");
     }
     const now = new Date();
     if (delivery.status === "pending" && (await pullPendingJobForward(tx, delivery))) {
@@ -119,7 +116,7 @@ async function pullPendingJobForward(tx: Db, delivery: WebhookDelivery): Promise
     .for("update");
   if (!job) return false;
   if (job.lockedUntil && job.lockedUntil > new Date()) {
-    throw conflict("delivery_in_progress", "An attempt of this delivery is running now; look at it again in a few seconds.");
+    throw new AppError("delivery_in_progress", "An attempt of this delivery is running now; look at it again in a few seconds.");
   }
   await tx.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job.id));
   await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);

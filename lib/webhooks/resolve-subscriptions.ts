@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { webhookSubscriptions, type WebhookSubscription, type WorkflowRuntime } from "../db/schema";
-import { validationFailed } from "../api/errors";
+import { validationFailed } from "../errors";
 import { normaliseEvents, parseConfigSubscriptions, type ConfigSubscription } from "./config-subscriptions";
 import { subscriptionEventOf, type DeliveredEventName } from "./event-names";
 

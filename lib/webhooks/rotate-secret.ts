@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { projects } from "../db/schema";
-import { notFound } from "../api/errors";
+import { notFound } from "../errors";
 import { decryptString, encryptString } from "../security/encryption";
 import { generateWebhookSecret, previousSecretAad, secretAad, secretFingerprint } from "./signing";
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { webhookDeliveries, webhookSubscriptions, type WebhookSubscription } from "../db/schema";
-import { conflict, notFound } from "../api/errors";
+import { notFound, AppError } from "../errors";
 import { isUuid } from "../db/ids";
 import type { CreateSubscriptionRequest, ListSubscriptionsQuery } from "./api-schemas";
 import { normaliseEvents } from "./config-subscriptions";
@@ -64,7 +64,7 @@ export async function createSubscription(db: Db, projectId: string, body: Create
     .from(webhookSubscriptions)
     .where(and(eq(webhookSubscriptions.projectId, projectId), eq(webhookSubscriptions.level, "project")));
   if (n >= MAX_PROJECT_SUBSCRIPTIONS) {
-    throw conflict("subscription_limit_reached", `The project already has ${n} subscriptions (the limit is ${MAX_PROJECT_SUBSCRIPTIONS}); delete unused ones first.`);
+    throw new AppError("subscription_limit_reached", `The project already has ${n} subscriptions (the limit is ${MAX_PROJECT_SUBSCRIPTIONS}); delete unused ones first.`);
   }
   const [row] = await db
     .insert(webhookSubscriptions)
@@ -100,11 +100,8 @@ export async function deleteSubscription(db: Db, projectId: string, id: string):
       .for("update");
     if (!row) throw notFound("Webhook subscription", id);
     if (row.level !== "project") {
-      throw conflict(
-        "subscription_managed_by_config",
-        `Subscription '${id}' comes from config.subscriptions of the ${row.level === "definition" ? "workflow definition" : "run request"}; ` +
-          `pause it with POST /api/v1/external/webhook-subscriptions/${id}/disable, or change that config.`,
-      );
+      throw new AppError("subscription_managed_by_config", `Subscription '${id}' comes from config.subscriptions of the ${row.level === "definition" ? "workflow definition" : "run request"}; ` +
+          `pause it with POST /api/v1/external/webhook-subscriptions/${id}/disable, or change that config.`);
     }
     await tx
       .update(webhookDeliveries)

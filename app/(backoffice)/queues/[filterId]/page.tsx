@@ -11,7 +11,7 @@ import { requireUser } from "@/lib/auth/require-user";
 import { listQueueCases } from "@/lib/cases/queue-cases";
 import { queueColumns } from "@/lib/cases/queue-columns";
 import { parseQueueParams, queueHref, QUEUE_PAGE_SIZE } from "@/lib/cases/queue-params";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
 import { queueStateNames } from "@/lib/cases/queue-states";
 import { queueWorkflowIds } from "@/lib/cases/queue-workflow";
 import { getDb } from "@/lib/db/client";

@@ -51,8 +51,8 @@ describe(`cross-project isolation (${process.env.TEST_DB_KIND})`, () => {
     ];
     for (const res of notFound) expect([res.status, res.json.code]).toEqual([404, "not_found"]);
     expect((await call(filterList.GET, "GET", "/x", { key: keyB })).json).toEqual([]);
-    expect((await call(definitionList.GET, "GET", "/x", { key: keyB })).json).toEqual({ data: [] });
-    expect((await call(secretList.GET, "GET", "/x", { key: keyB })).json).toEqual({ data: [] });
+    expect((await call(definitionList.GET, "GET", "/x", { key: keyB })).json).toEqual({ data: [], nextCursor: null });
+    expect((await call(secretList.GET, "GET", "/x", { key: keyB })).json).toEqual({ data: [], nextCursor: null });
     const forbidden = await call(filterList.POST, "POST", "/x", { key: keyB, body: { name: "B into A", entity: "businesses", query: {}, projectId: "proj-a" } });
     expect(forbidden.status).toBe(403);
     expect(await snapshot()).toEqual(before);

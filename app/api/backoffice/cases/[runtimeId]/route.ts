@@ -1,6 +1,6 @@
 import { withSession } from "@/lib/auth/with-session";
 import { getDb } from "@/lib/db/client";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import { findRuntime } from "@/lib/runtime/get-runtime";
 
 export const dynamic = "force-dynamic";

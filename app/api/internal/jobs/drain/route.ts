@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
-import { AppError, unauthorized } from "@/lib/api/errors";
+import { AppError, unauthorized } from "@/lib/errors";
 import { problemResponse } from "@/lib/api/problem";
 import { drainJobs } from "@/lib/worker/drain";
 
@@ -14,7 +14,7 @@ export const maxDuration = 60;
 export async function GET(req: Request): Promise<Response> {
   try {
     const secret = env().CRON_SECRET;
-    if (!secret) throw new AppError("not_found", 404, "No route here. Set CRON_SECRET to enable the scheduled job drain.");
+    if (!secret) throw new AppError("not_found", "No route here. Set CRON_SECRET to enable the scheduled job drain.");
     if (!sameSecret(req.headers.get("authorization"), secret)) throw unauthorized("Send `Authorization: Bearer <CRON_SECRET>`.");
     const summary = await drainJobs(await getDb(), { budgetMs: env().JOBS_DRAIN_BUDGET_MS });
     return Response.json(summary, { headers: { "Cache-Control": "no-store" } });

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
 import { otherMethods } from "@/lib/api/method-not-allowed";
 import { readJsonBody } from "@/lib/api/read-json";
 import { readQuery } from "@/lib/api/read-query";
@@ -21,9 +21,9 @@ export const GET = withApiKey(async (req, { auth }) => {
 export const POST = withApiKey(async (req, { auth }) => {
   const body = await readJsonBody(req, createFilterRequestSchema);
   if (body.projectId !== undefined && body.projectId !== auth.projectId) {
-    throw new AppError("forbidden", 403, `This API key belongs to project '${auth.projectId}' and cannot create filters in project '${body.projectId}'.`, [
+    throw new AppError("forbidden", `This API key belongs to project '${auth.projectId}' and cannot create filters in project '${body.projectId}'.`, { errors: [
       { path: "/projectId", message: `must be '${auth.projectId}' (the API key's project) or omitted` },
-    ]);
+    ] });
   }
   const filter = await createFilter(await getDb(), auth.projectId, { name: body.name, entity: body.entity, query: body.query });
   return Response.json(filter, { status: 201, headers: { Location: `/api/v1/external/filters/${filter.id}` } });
