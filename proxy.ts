@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
-import { edgeProblem } from "@/lib/api/edge-problem";
-import { requestIdFor } from "@/lib/api/request-id";
+import { edgeProblem } from "@/lib/api/http/edge-problem";
+import { requestIdFor } from "@/lib/api/http/request-id";
 
 /**
  * Runs before every request but build assets, and answers as problem+json what would otherwise fail inside

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { openApiDocument } from "@/lib/api/openapi";
+import { openApiDocument } from "@/lib/api/openapi/openapi";
 import { OperationCard } from "@/components/api-reference/operation-card";
 import "./api-reference.css";
 

@@ -8,7 +8,7 @@ import { hashApiKey } from "@/lib/security/api-key-format";
 import { call } from "@/tests/helpers/http";
 import { GET as listSecrets } from "@/app/api/v1/external/secrets/route";
 import { AppError } from "../errors";
-import { resetRateLimits } from "./rate-limit";
+import { resetRateLimits } from "./rate-limit/rate-limit";
 import { withApiKey } from "./with-api-key";
 
 let t: TestDatabase;

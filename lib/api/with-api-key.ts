@@ -2,9 +2,9 @@ import { authenticateApiKey, type ApiAuth } from "../api-keys/authenticate-api-k
 import { env } from "../config/env";
 import { getDbHandle } from "../db/client";
 import { validationFailed } from "../errors";
-import { problemResponse } from "./problem";
-import { consumeRateLimit, rateLimitHeaders, rateLimited, type RateLimitResult } from "./rate-limit";
-import { requestIdFor, withHeaders } from "./request-id";
+import { problemResponse } from "./http/problem";
+import { consumeRateLimit, rateLimitHeaders, rateLimited, type RateLimitResult } from "./rate-limit/rate-limit";
+import { requestIdFor, withHeaders } from "./http/request-id";
 
 /** What an authenticated handler gets besides the request. */
 export interface ApiContext<P extends Record<string, string> = Record<string, string>> {

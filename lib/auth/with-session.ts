@@ -1,6 +1,6 @@
 import { AppError, forbidden } from "../errors";
-import { problemResponse } from "../api/problem";
-import { requestIdFor, withHeaders } from "../api/request-id";
+import { problemResponse } from "../api/http/problem";
+import { requestIdFor, withHeaders } from "../api/http/request-id";
 import { isSameOrigin } from "./same-origin";
 import { currentUser, type SessionUser } from "./session";
 

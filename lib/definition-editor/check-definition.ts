@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createDefinitionRequestSchema } from "../api/schemas/definitions";
-import { zodFieldErrors } from "../api/zod-problems";
+import { zodFieldErrors } from "../api/http/zod-problems";
 import { validateDefinition } from "../engine";
 
 /** One problem of an edited definition: a JSON pointer into the document, a stable code, how to fix it. */

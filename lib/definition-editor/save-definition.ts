@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError } from "../errors";
-import { parseWithSchema } from "../api/read-json";
+import { parseWithSchema } from "../api/http/read-json";
 import { INT4_MAX } from "../api/schemas/common";
 import { createDefinitionRequestSchema } from "../api/schemas/definitions";
 import type { SessionUser } from "../auth/session";

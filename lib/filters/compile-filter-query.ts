@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import { AppError, type FieldError } from "../errors";
-import { appendPointer } from "../api/json-pointer";
+import { appendPointer } from "../api/http/json-pointer";
 import { compileSelect, type CompiledSelect } from "./compile-select";
 import { compileWhere } from "./compile-where";
 import { isPlainObject } from "./conditions";

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { FieldError } from "../errors";
-import { appendPointer } from "../api/json-pointer";
+import { appendPointer } from "../api/http/json-pointer";
 import { isPlainObject } from "./conditions";
 import { DEFAULT_SELECT, RUNTIME_SELECT, selectRelations } from "./select-fields";
 import type { Alias, FilterEntity } from "./types";

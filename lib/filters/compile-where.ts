@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { FieldError } from "../errors";
-import { appendPointer } from "../api/json-pointer";
+import { appendPointer } from "../api/http/json-pointer";
 import { compileCondition, isPlainObject } from "./conditions";
 import type { Alias, FilterEntity, WhereField } from "./types";
 import { entityRelation, RUNTIME_WHERE, whereFieldNames } from "./vocabulary";

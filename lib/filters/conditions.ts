@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { FieldError } from "../errors";
-import { appendPointer } from "../api/json-pointer";
+import { appendPointer } from "../api/http/json-pointer";
 import type { FieldKind } from "./types";
 
 /** What a condition applies to: a column of a known kind, or a JSON value inside `context`. */

@@ -1,5 +1,5 @@
 import { env } from "../config/env";
-import { problem } from "../api/problem";
+import { problem } from "../api/http/problem";
 
 /** The sandbox routes (vendor, webhook sink) exist only in the sandbox environment; elsewhere they answer 404. */
 export function sandboxOnly(): Response | null {

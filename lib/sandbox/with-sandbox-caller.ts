@@ -1,6 +1,6 @@
 import { unauthorized } from "../errors";
-import { problemResponse } from "../api/problem";
-import { requestIdFor, withHeaders } from "../api/request-id";
+import { problemResponse } from "../api/http/problem";
+import { requestIdFor, withHeaders } from "../api/http/request-id";
 import { withApiKey, type RouteHandler } from "../api/with-api-key";
 import { withSession } from "../auth/with-session";
 import { sandboxOnly } from "./guard";

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { notFound } from "../errors";
-import { decodeKeyCursor, encodeKeyCursor } from "../api/key-cursor";
+import { decodeKeyCursor, encodeKeyCursor } from "../api/http/key-cursor";
 import type { ListSecretsQuery } from "../api/schemas";
 import type { Db } from "../db/client";
 import { secrets } from "../db/schema";

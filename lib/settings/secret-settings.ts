@@ -1,5 +1,5 @@
 import type { SessionUser } from "../auth/session";
-import { pathParam } from "../api/path-param";
+import { pathParam } from "../api/http/path-param";
 import { secretNameSchema } from "../api/schemas";
 import type { Db } from "../db/client";
 import { deleteSecret, listSecrets, putSecret, type SecretInfo } from "../secrets";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ApiRoute } from "../api/openapi-routes";
+import type { ApiRoute } from "../api/openapi/routes";
 import { createSubscriptionRequestSchema, listDeliveriesQuerySchema, listSubscriptionsQuerySchema } from "./api-schemas";
 import { SUBSCRIBABLE_EVENTS } from "./event-names";
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { currentUser, type SessionUser } from "@/lib/auth/session";
-import { resetRateLimits } from "@/lib/api/rate-limit";
+import { resetRateLimits } from "@/lib/api/rate-limit/rate-limit";
 import { resetEnvCache } from "@/lib/config/env";
 import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { SINK_MAX_BODY_BYTES } from "@/lib/sandbox/webhook-sink";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { API_ROUTES } from "@/lib/api/openapi-routes";
+import { API_ROUTES } from "@/lib/api/openapi/routes";
 import { GET as openapi, POST as postOpenapi } from "./openapi.json/route";
 import * as catchAll from "./[...rest]/route";
 import * as filters from "./external/filters/route";

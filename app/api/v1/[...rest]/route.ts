@@ -1,5 +1,5 @@
-import { problem } from "@/lib/api/problem";
-import { requestIdFor } from "@/lib/api/request-id";
+import { problem } from "@/lib/api/http/problem";
+import { requestIdFor } from "@/lib/api/http/request-id";
 
 export const dynamic = "force-dynamic";
 

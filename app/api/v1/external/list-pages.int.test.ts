@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { filters } from "@/lib/db/schema";
-import { encodeKeyCursor } from "@/lib/api/key-cursor";
+import { encodeKeyCursor } from "@/lib/api/http/key-cursor";
 import { call } from "@/tests/helpers/http";
 import { seedDefinition, seedProject } from "@/tests/helpers/seed";
 import { GET as listFilters } from "./filters/route";

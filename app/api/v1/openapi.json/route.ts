@@ -1,5 +1,5 @@
-import { otherMethods } from "@/lib/api/method-not-allowed";
-import { openApiDocument } from "@/lib/api/openapi";
+import { otherMethods } from "@/lib/api/http/method-not-allowed";
+import { openApiDocument } from "@/lib/api/openapi/openapi";
 
 // GET /api/v1/openapi.json – the OpenAPI 3.1 document (public, no API key)
 export async function GET(): Promise<Response> {

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
 import { AppError, unauthorized } from "@/lib/errors";
-import { problemResponse } from "@/lib/api/problem";
+import { problemResponse } from "@/lib/api/http/problem";
 import { drainJobs } from "@/lib/worker/drain";
 
 export const dynamic = "force-dynamic";

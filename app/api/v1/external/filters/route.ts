@@ -1,7 +1,7 @@
 import { AppError } from "@/lib/errors";
-import { otherMethods } from "@/lib/api/method-not-allowed";
-import { readJsonBody } from "@/lib/api/read-json";
-import { readQuery } from "@/lib/api/read-query";
+import { otherMethods } from "@/lib/api/http/method-not-allowed";
+import { readJsonBody } from "@/lib/api/http/read-json";
+import { readQuery } from "@/lib/api/http/read-query";
 import { createFilterRequestSchema, listFiltersQuerySchema } from "@/lib/api/schemas";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { getDb } from "@/lib/db/client";

@@ -1,4 +1,4 @@
-import { otherMethods } from "@/lib/api/method-not-allowed";
+import { otherMethods } from "@/lib/api/http/method-not-allowed";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { getDb } from "@/lib/db/client";
 import { getWebhookSecretStatus } from "@/lib/webhooks/rotate-secret";

@@ -1,6 +1,6 @@
-import { otherMethods } from "@/lib/api/method-not-allowed";
-import { readJsonBody } from "@/lib/api/read-json";
-import { readQuery } from "@/lib/api/read-query";
+import { otherMethods } from "@/lib/api/http/method-not-allowed";
+import { readJsonBody } from "@/lib/api/http/read-json";
+import { readQuery } from "@/lib/api/http/read-query";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { getDb } from "@/lib/db/client";
 import { createSubscriptionRequestSchema, listSubscriptionsQuerySchema } from "@/lib/webhooks/api-schemas";

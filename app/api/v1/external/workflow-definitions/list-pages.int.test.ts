@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { DEFINITIONS_PAGE_BYTES } from "@/lib/definitions";
-import { encodeKeyCursor } from "@/lib/api/key-cursor";
+import { encodeKeyCursor } from "@/lib/api/http/key-cursor";
 import { call } from "@/tests/helpers/http";
 import { seedDefinition, seedProject } from "@/tests/helpers/seed";
 import { GET as list } from "./route";

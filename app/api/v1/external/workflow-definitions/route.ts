@@ -1,6 +1,6 @@
-import { otherMethods } from "@/lib/api/method-not-allowed";
-import { readJsonBody } from "@/lib/api/read-json";
-import { readQuery } from "@/lib/api/read-query";
+import { otherMethods } from "@/lib/api/http/method-not-allowed";
+import { readJsonBody } from "@/lib/api/http/read-json";
+import { readQuery } from "@/lib/api/http/read-query";
 import { createDefinitionRequestSchema, listDefinitionsQuerySchema } from "@/lib/api/schemas";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { getDb } from "@/lib/db/client";

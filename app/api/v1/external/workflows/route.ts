@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { withApiKey } from "@/lib/api/with-api-key";
-import { otherMethods } from "@/lib/api/method-not-allowed";
-import { readQuery } from "@/lib/api/read-query";
+import { otherMethods } from "@/lib/api/http/method-not-allowed";
+import { readQuery } from "@/lib/api/http/read-query";
 import { listWorkflowsQuerySchema } from "@/lib/api/schemas";
 import { listRuntimes } from "@/lib/runtime/list-runtimes";
 import { loadRuntimeView } from "@/lib/runtime/runtime-view";

@@ -1,4 +1,4 @@
-import { readJsonBody } from "@/lib/api/read-json";
+import { readJsonBody } from "@/lib/api/http/read-json";
 import { withSession } from "@/lib/auth/with-session";
 import { decideDocument } from "@/lib/cases/decide-document";
 import { documentDecisionRequestSchema } from "@/lib/cases/request-schemas";

@@ -1,4 +1,4 @@
-import { readJsonBody } from "@/lib/api/read-json";
+import { readJsonBody } from "@/lib/api/http/read-json";
 import { withSession } from "@/lib/auth/with-session";
 import { getDb } from "@/lib/db/client";
 import { saveDefinitionRequestSchema, saveDefinitionVersion } from "@/lib/definition-editor/save-definition";

@@ -1,4 +1,4 @@
-import { readJsonBody } from "@/lib/api/read-json";
+import { readJsonBody } from "@/lib/api/http/read-json";
 import { withSession } from "@/lib/auth/with-session";
 import { createCase } from "@/lib/cases/create-case";
 import { createCaseRequestSchema } from "@/lib/cases/request-schemas";

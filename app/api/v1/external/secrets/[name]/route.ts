@@ -1,6 +1,6 @@
-import { otherMethods } from "@/lib/api/method-not-allowed";
-import { pathParam } from "@/lib/api/path-param";
-import { readJsonBody } from "@/lib/api/read-json";
+import { otherMethods } from "@/lib/api/http/method-not-allowed";
+import { pathParam } from "@/lib/api/http/path-param";
+import { readJsonBody } from "@/lib/api/http/read-json";
 import { putSecretRequestSchema, secretNameSchema } from "@/lib/api/schemas";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { getDb } from "@/lib/db/client";

@@ -1,5 +1,5 @@
-import { otherMethods } from "@/lib/api/method-not-allowed";
-import { readQuery } from "@/lib/api/read-query";
+import { otherMethods } from "@/lib/api/http/method-not-allowed";
+import { readQuery } from "@/lib/api/http/read-query";
 import { getDefinitionQuerySchema } from "@/lib/api/schemas";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { getDb } from "@/lib/db/client";

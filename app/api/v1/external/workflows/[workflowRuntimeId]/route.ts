@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { withApiKey } from "@/lib/api/with-api-key";
-import { otherMethods } from "@/lib/api/method-not-allowed";
+import { otherMethods } from "@/lib/api/http/method-not-allowed";
 import { getRuntimeOrThrow } from "@/lib/runtime/get-runtime";
 import { loadRuntimeView } from "@/lib/runtime/runtime-view";
 import { etagOf } from "@/lib/runtime/etag";

@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { withApiKey } from "@/lib/api/with-api-key";
-import { otherMethods } from "@/lib/api/method-not-allowed";
-import { readQuery } from "@/lib/api/read-query";
+import { otherMethods } from "@/lib/api/http/method-not-allowed";
+import { readQuery } from "@/lib/api/http/read-query";
 import { getRuntimeOrThrow } from "@/lib/runtime/get-runtime";
 import { historyQuerySchema, runtimeHistoryPage } from "@/lib/runtime/history-view";
 

@@ -1,8 +1,8 @@
 import { getDb, getDbHandle } from "@/lib/db/client";
 import { withApiKey } from "@/lib/api/with-api-key";
-import { readJsonBody } from "@/lib/api/read-json";
-import { idempotent } from "@/lib/api/idempotency";
-import { otherMethods } from "@/lib/api/method-not-allowed";
+import { readJsonBody } from "@/lib/api/http/read-json";
+import { idempotent } from "@/lib/api/http/idempotency";
+import { otherMethods } from "@/lib/api/http/method-not-allowed";
 import { sendEventRequestSchema } from "@/lib/api/schemas";
 import { sendEvent } from "@/lib/runtime/send-event";
 import { etagOf, ifMatchVersion } from "@/lib/runtime/etag";

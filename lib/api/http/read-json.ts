@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError, validationFailed } from "../errors";
+import { AppError, validationFailed } from "../../errors";
 import { jsonDepth, unsafeJsonErrors } from "./json-guards";
 import { zodFieldErrors } from "./zod-problems";
 

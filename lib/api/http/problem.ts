@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { AppError, CodedError, ERROR_CODES, type ErrorCode } from "../errors";
+import { AppError, CodedError, ERROR_CODES, type ErrorCode } from "../../errors";
 
 /**
  * Turn any error into an RFC 9457 `application/problem+json` response:

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { validationFailed } from "../errors";
+import { validationFailed } from "../../errors";
 
 /**
  * Validate one dynamic path segment; 422 `validation_failed` with `path` "/<param>" when it does not fit.

@@ -10,7 +10,7 @@ import { call } from "@/tests/helpers/http";
 import { resetRateLimits } from "./rate-limit";
 import { addToRateLimitWindow } from "./rate-limit-windows";
 import { RATE_LIMIT_WINDOW_MS, RateLimiter, unconfirmedCap } from "./rate-limiter";
-import { withApiKey } from "./with-api-key";
+import { withApiKey } from "../with-api-key";
 
 const P = "p-shared-limit";
 let t: TestDatabase;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { SERVICE_VERSION } from "../version";
-import { API_ROUTES, type ApiRoute } from "./openapi-routes";
-import { problemSchema } from "./schemas/responses";
+import { SERVICE_VERSION } from "../../version";
+import { API_ROUTES, type ApiRoute } from "./routes";
+import { problemSchema } from "../schemas/responses";
 
 type Json = Record<string, unknown>;
 

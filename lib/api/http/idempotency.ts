@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { and, eq, gte, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { idempotencyKeys } from "../db/schema";
-import { AppError } from "../errors";
+import type { Db } from "../../db/client";
+import { idempotencyKeys } from "../../db/schema";
+import { AppError } from "../../errors";
 
 const TTL_MS = 24 * 60 * 60 * 1000;
 /** Conflicts in a row before giving up: each one means another request's key committed, so this is never hit in practice. */

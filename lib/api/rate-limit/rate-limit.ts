@@ -1,5 +1,5 @@
-import type { Db } from "../db/client";
-import { AppError } from "../errors";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
 import { addToRateLimitWindow } from "./rate-limit-windows";
 import { RateLimiter, type RateLimitResult } from "./rate-limiter";
 

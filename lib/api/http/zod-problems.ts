@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { FieldError } from "../errors";
+import type { FieldError } from "../../errors";
 import { appendPointer, toPointer } from "./json-pointer";
 
 type Issue = z.core.$ZodIssue;

@@ -1,4 +1,4 @@
-import type { FieldError } from "../errors";
+import type { FieldError } from "../../errors";
 import { appendPointer } from "./json-pointer";
 
 /** Keys that could reach `Object.prototype` if any code merged the body into an object: refused everywhere. */

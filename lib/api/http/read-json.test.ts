@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../errors";
+import { AppError } from "../../errors";
 import { jsonDepth } from "./json-guards";
 import { readJsonBody } from "./read-json";
-import { runRequestSchema, sendEventRequestSchema } from "./schemas";
+import { runRequestSchema, sendEventRequestSchema } from "../schemas";
 
 const req = (body: BodyInit | null, headers: Record<string, string> = { "content-type": "application/json" }) =>
   new Request("http://localhost/api/v1/external/x", { method: "POST", body, headers, duplex: "half" } as RequestInit);

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import * as s from "./schemas";
-import * as r from "./schemas/responses";
-import { WEBHOOK_API_ROUTES } from "../webhooks/openapi-routes";
+import * as s from "../schemas";
+import * as r from "../schemas/responses";
+import { WEBHOOK_API_ROUTES } from "../../webhooks/openapi-routes";
 
 /** One documented operation. Schemas here are the ones the routes validate with. */
 export interface ApiRoute {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { AppError, unauthorized } from "../errors";
-import { DefinitionInvalidError } from "../engine";
+import { AppError, unauthorized } from "../../errors";
+import { DefinitionInvalidError } from "../../engine";
 import { MAX_PROBLEM_ERRORS, problemResponse } from "./problem";
 
 describe("problemResponse", () => {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { rateLimitWindows } from "../db/schema";
+import type { Db } from "../../db/client";
+import { rateLimitWindows } from "../../db/schema";
 
 /**
  * Add `count` requests to an API key's shared window and return the window's total over every process, in one

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { validationFailed } from "../errors";
+import { validationFailed } from "../../errors";
 import { parseWithSchema } from "./read-json";
 
 /**
