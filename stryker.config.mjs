@@ -17,7 +17,7 @@ delete process.env.TEST_DATABASE_URL;
 
 /** Each target: the code mutated and the test files run against it (unit and PGlite integration tests). */
 const SCOPES = {
-  engine: { mutate: ["lib/engine/**/*.ts", "!lib/engine/testing/**"], testFiles: ["lib/engine/**/*.test.ts"] },
+  engine: { mutate: ["lib/engine/**/*.ts"], testFiles: ["lib/engine/**/*.test.ts"] },
   jobs: {
     mutate: ["lib/jobs/**/*.ts"],
     // The outbox's behaviour is observed through the worker and the plugins that use it.
@@ -28,7 +28,7 @@ const SCOPES = {
     mutate: ["lib/runtime/**/*.ts"],
     testFiles: ["lib/runtime/**/*.test.ts", "app/api/v1/external/workflows/*.int.test.ts", "lib/cases/review-actions.int.test.ts"],
   },
-  idempotency: { mutate: ["lib/api/idempotency.ts"], testFiles: ["lib/api/idempotency.int.test.ts", "app/api/v1/external/workflows/*.int.test.ts"] },
+  idempotency: { mutate: ["lib/api/http/idempotency.ts"], testFiles: ["lib/api/http/idempotency.int.test.ts", "app/api/v1/external/workflows/*.int.test.ts"] },
 };
 
 const requested = (process.env.MUTATE_SCOPE ?? "").split(",").map((s) => s.trim()).filter(Boolean);

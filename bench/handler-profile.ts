@@ -6,9 +6,9 @@ import { selectBenchDatabase } from "./lib/bench-env";
 export async function runHandlerProfile(n = Number(process.env.BENCH_SAMPLES ?? 1000)): Promise<Record<string, number>> {
   process.env.RATE_LIMIT_PER_MINUTE = "0";
   selectBenchDatabase();
-  const { openTestDatabase } = await import("../lib/db/testing");
-  const { seedDefinition, seedProject } = await import("../tests/helpers/seed");
-  const { call } = await import("../tests/helpers/http");
+  const { openTestDatabase } = await import("../tests/support/test-database");
+  const { seedDefinition, seedProject } = await import("../tests/support/seed");
+  const { call } = await import("../tests/support/http");
   const { POST: run } = await import("../app/api/v1/external/workflows/run/route");
   const { POST: send } = await import("../app/api/v1/external/workflows/[workflowRuntimeId]/send-event/route");
   const t = await openTestDatabase();

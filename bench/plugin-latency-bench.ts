@@ -22,11 +22,11 @@ export async function runPluginLatencyBench(samples = Number(process.env.BENCH_S
 
   (await import("../lib/config/env")).resetEnvCache();
   (await import("../lib/plugins/outbound-policy")).resetOutboundPolicy();
-  const { openTestDatabase } = await import("../lib/db/testing");
+  const { openTestDatabase } = await import("../tests/support/test-database");
   const { startWorker } = await import("../lib/worker/worker");
   const { startRun } = await import("../lib/runtime/start-run");
   const { sendEvent } = await import("../lib/runtime/send-event");
-  const { seedDefinition, seedProject, runContext } = await import("../tests/helpers/seed");
+  const { seedDefinition, seedProject, runContext } = await import("../tests/support/seed");
   const t = await openTestDatabase();
   const worker = await startWorker(t, { pollMs: 1000 });
   const lat = new Latencies();

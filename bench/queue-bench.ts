@@ -6,10 +6,10 @@ import { sql } from "drizzle-orm";
 
 export async function runQueueBench(cases = Number(process.env.BENCH_CASES ?? 100_000)): Promise<Record<string, number>> {
   selectBenchDatabase();
-  const { openTestDatabase } = await import("../lib/db/testing");
-  const { seedDefinition, seedProject } = await import("../tests/helpers/seed");
-  const { listQueueCases } = await import("../lib/cases/queue-cases");
-  const { parseQueueParams } = await import("../lib/cases/queue-params");
+  const { openTestDatabase } = await import("../tests/support/test-database");
+  const { seedDefinition, seedProject } = await import("../tests/support/seed");
+  const { listQueueCases } = await import("../lib/queues/list-queue-cases");
+  const { parseQueueParams } = await import("../lib/queues/queue-params");
   const t = await openTestDatabase();
   try {
     await seedProject(t.db, "bench");

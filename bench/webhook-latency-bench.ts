@@ -11,7 +11,7 @@ const PROJECT = "bench-webhooks";
 
 export async function runWebhookLatencyBench(samples = Number(process.env.BENCH_SAMPLES ?? 200)): Promise<Record<string, number>> {
   selectBenchDatabase();
-  const { startWebhookReceiver } = await import("../lib/webhooks/testing/receiver");
+  const { startWebhookReceiver } = await import("../tests/support/webhook-receiver");
   const receiver = await startWebhookReceiver();
   process.env.OUTBOUND_ALLOWED_HOSTS = `127.0.0.1:${receiver.port}`;
   const { resetEnvCache } = await import("../lib/config/env");
@@ -20,13 +20,13 @@ export async function runWebhookLatencyBench(samples = Number(process.env.BENCH_
   resetOutboundPolicy();
 
   const { eq } = await import("drizzle-orm");
-  const { openTestDatabase } = await import("../lib/db/testing");
+  const { openTestDatabase } = await import("../tests/support/test-database");
   const { projects } = await import("../lib/db/schema");
   const { encryptString } = await import("../lib/security/encryption");
   const { startWorker } = await import("../lib/worker/worker");
   const { startRun } = await import("../lib/runtime/start-run");
   const { generateWebhookSecret, secretAad } = await import("../lib/webhooks/signing");
-  const { seedDefinition, seedProject, runContext } = await import("../tests/helpers/seed");
+  const { seedDefinition, seedProject, runContext } = await import("../tests/support/seed");
 
   const t = await openTestDatabase();
   // The default poll interval: the first attempt must come from the NOTIFY at commit, not from polling.

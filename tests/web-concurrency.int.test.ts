@@ -6,7 +6,7 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, describe, expect, it, onTestFailed } from "vitest";
-import { eventually } from "./helpers/vendor-stub";
+import { eventually } from "./support/vendor-stub";
 
 const root = path.resolve(__dirname, "..");
 const startScript = path.join(root, "scripts", "start.mjs");

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Sidebar } from "@/components/shell/sidebar";
 import { QueryProvider } from "@/components/shell/query-provider";
 import { requireUser } from "@/lib/auth/require-user";
-import { openCaseCounts } from "@/lib/cases/queue-counts";
+import { openCaseCounts } from "@/lib/queues/queue-counts";
 import { getDb } from "@/lib/db/client";
 import { listFilters } from "@/lib/filters";
 import "./backoffice.css";

@@ -1,4 +1,4 @@
-import { startVendorStub, type ReceivedRequest, type StubReply } from "../../tests/helpers/vendor-stub";
+import { startVendorStub, type ReceivedRequest, type StubReply } from "../../tests/support/vendor-stub";
 
 export type FlowKind = "auto_approve" | "auto_reject" | "approve" | "reject";
 

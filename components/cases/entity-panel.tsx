@@ -1,4 +1,4 @@
-import { humanize } from "@/lib/cases/queue-columns";
+import { humanize } from "@/lib/queues/queue-columns";
 
 type Json = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 import { StateBadge, StatusBadge } from "@/components/ui/state-badge";
 import { Time } from "@/components/ui/time";
 import { Truncate } from "@/components/ui/truncate";
-import type { QueueColumn } from "@/lib/cases/queue-columns";
-import type { QueueRow } from "@/lib/cases/queue-cases";
+import type { QueueColumn } from "@/lib/queues/queue-columns";
+import type { QueueRow } from "@/lib/queues/list-queue-cases";
 
 /** One cell of the queue table, by column kind. */
 export function CaseCell({ column, row }: { column: QueueColumn; row: QueueRow }) {

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import type { QueueColumn } from "@/lib/cases/queue-columns";
-import type { QueueRow } from "@/lib/cases/queue-cases";
+import type { QueueColumn } from "@/lib/queues/queue-columns";
+import type { QueueRow } from "@/lib/queues/list-queue-cases";
 import { CaseCell } from "./case-cell";
 
 /** The cases of one queue page; the first column (the subject's name) links to the case. */

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { queueHref, type QueueParams } from "@/lib/cases/queue-params";
+import { queueHref, type QueueParams } from "@/lib/queues/queue-params";
 
 const MAX_TRAIL = 30;
 

@@ -1,4 +1,4 @@
-import { COUNT_CAP } from "@/lib/cases/queue-counts";
+import { COUNT_CAP } from "@/lib/queues/queue-counts";
 
 /** The open-case count next to a queue name ("99+" past the cap). */
 export function QueueCount({ value }: { value: { count: number; more: boolean } | null | undefined }) {

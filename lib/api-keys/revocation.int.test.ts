@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { openPostgres } from "@/lib/db/open";
 import type { DbHandle } from "@/lib/db/client";
 import { apiKeys, projects } from "@/lib/db/schema";

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { apiKeys, projects } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/config/env";
 import { createApiKey, revokeApiKey } from "@/lib/api-keys";
 import { hashApiKey } from "@/lib/security/api-key-format";
-import { call } from "@/tests/helpers/http";
+import { call } from "@/tests/support/http";
 import { GET as listSecrets } from "@/app/api/v1/external/secrets/route";
 import { AppError } from "../errors";
 import { resetRateLimits } from "./rate-limit/rate-limit";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "../db/testing";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { loginThrottle } from "../db/schema";
-import { seedProject } from "../../tests/helpers/seed";
+import { seedProject } from "../../tests/support/seed";
 import { createUser } from "../users/create-user";
 import { clearLoginFailures, isLoginLocked, recordLoginFailure } from "./login-throttle";
 import { authorizeCredentials } from "./options";

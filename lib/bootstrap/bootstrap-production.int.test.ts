@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../db/testing";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { projects, secrets, users } from "../db/schema";
 import { env, resetEnvCache } from "../config/env";
 import { decryptString } from "../security/encryption";

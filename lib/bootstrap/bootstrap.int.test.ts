@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "../db/testing";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { apiKeys, projects, secrets, users, workflowDefinitions } from "../db/schema";
 import { authenticateApiKey } from "../api-keys/authenticate-api-key";
 import { rotateWebhookSecret } from "../webhooks/rotate-secret";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../db/testing";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { runtimeHistory } from "../db/schema";
 import { startRun } from "../runtime/start-run";
-import { runContext, seedDefinition, seedProject } from "../../tests/helpers/seed";
+import { runContext, seedDefinition, seedProject } from "../../tests/support/seed";
 import { HISTORY_LIMIT, loadCaseDetail } from "./case-detail";
 
 const P = "case-detail";

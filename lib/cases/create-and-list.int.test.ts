@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../db/testing";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { users } from "../db/schema";
 import type { SessionUser } from "../auth/session";
 import type { FilterResponse } from "../filters";
-import { seedDefinition, seedProject } from "../../tests/helpers/seed";
+import { seedDefinition, seedProject } from "../../tests/support/seed";
 import { assignCase } from "./assign-case";
 import { createCase } from "./create-case";
-import { listQueueCases } from "./queue-cases";
-import { parseQueueParams } from "./queue-params";
+import { listQueueCases } from "../queues/list-queue-cases";
+import { parseQueueParams } from "../queues/queue-params";
 
 const P = "addcase";
 let t: TestDatabase;

@@ -10,7 +10,7 @@ import { sendEvent } from "../runtime/send-event";
 import { snapshotOf } from "../runtime/snapshot";
 import { startRun } from "../runtime/start-run";
 import { findInputSchema } from "./input-schema";
-import { queueWorkflowIds } from "./queue-workflow";
+import { queueWorkflowIds } from "../queues/queue-workflow-ids";
 
 /** The event Add Case sends right after creating the case, when the initial state accepts it. */
 export const START_EVENT = "start";

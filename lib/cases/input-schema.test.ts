@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import example from "../seed/kyb-manual-review.definition.json";
 import { findInputSchema, initialFormData, toRjsfUiSchema } from "./input-schema";
-import { queueWorkflowIds } from "./queue-workflow";
+import { queueWorkflowIds } from "../queues/queue-workflow-ids";
 
 describe("the Add Case form schema", () => {
   const form = findInputSchema(example.definition)!;

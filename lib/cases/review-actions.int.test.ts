@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "../db/testing";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { runtimeHistory, users } from "../db/schema";
 import type { SessionUser } from "../auth/session";
 import { startRun } from "../runtime/start-run";
 import { sendEvent } from "../runtime/send-event";
-import { getRuntime, seedDefinition, seedProject } from "../../tests/helpers/seed";
+import { getRuntime, seedDefinition, seedProject } from "../../tests/support/seed";
 import { assignCase } from "./assign-case";
 import { decideCase } from "./decide-case";
 import { decideDocument } from "./decide-document";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "./testing";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { openPostgres } from "./open";
 import { rowsOf } from "./rows";
 import type { DbHandle } from "./client";

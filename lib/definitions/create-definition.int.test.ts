@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import type { CreateDefinitionRequest } from "../api/schemas/definitions";
-import { openTestDatabase, type TestDatabase } from "../db/testing";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { workflowDefinitions, workflowRuntimes } from "../db/schema";
-import { EXAMPLE, runContext, seedDefinition, seedProject } from "../../tests/helpers/seed";
+import { EXAMPLE, runContext, seedDefinition, seedProject } from "../../tests/support/seed";
 import { startRun } from "../runtime/start-run";
 import { createDefinition } from "./create-definition";
 

@@ -4,7 +4,7 @@ import { applyEvent } from "./apply-event";
 import { compileWorkflow } from "./compile-workflow";
 import { EventNotAcceptedError } from "./errors";
 import { startWorkflow } from "./start-workflow";
-import { exampleInCheck, tinyDefinition, vendor } from "./testing/fixtures";
+import { exampleInCheck, tinyDefinition, vendor } from "../../tests/support/engine-fixtures";
 import { applyPluginResult } from "./apply-plugin-result";
 import type { StateJson } from "./types";
 

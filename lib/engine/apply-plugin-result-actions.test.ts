@@ -3,7 +3,7 @@ import { applyEvent } from "./apply-event";
 import { applyPluginResult } from "./apply-plugin-result";
 import { compileWorkflow } from "./compile-workflow";
 import { startWorkflow } from "./start-workflow";
-import { tinyDefinition } from "./testing/fixtures";
+import { tinyDefinition } from "../../tests/support/engine-fixtures";
 import type { PluginConfig, StateJson } from "./types";
 
 // How a plugin's successAction / errorAction is resolved: an event the state handles, else a state by name.

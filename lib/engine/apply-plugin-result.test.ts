@@ -3,7 +3,7 @@ import { applyEvent } from "./apply-event";
 import { applyPluginResult } from "./apply-plugin-result";
 import { compileWorkflow } from "./compile-workflow";
 import { startWorkflow } from "./start-workflow";
-import { exampleInCheck, tinyDefinition, vendor } from "./testing/fixtures";
+import { exampleInCheck, tinyDefinition, vendor } from "../../tests/support/engine-fixtures";
 import type { PluginConfig, StateJson } from "./types";
 
 const apiPlugin = (overrides: Partial<PluginConfig>): PluginConfig => ({

@@ -5,7 +5,7 @@ import { compileWorkflow } from "./compile-workflow";
 import { DefinitionInvalidError } from "./errors";
 import { getPlugin, listPlugins } from "./list-plugins";
 import { startWorkflow } from "./start-workflow";
-import { exampleDefinition, runContext, tinyDefinition } from "./testing/fixtures";
+import { exampleDefinition, runContext, tinyDefinition } from "../../tests/support/engine-fixtures";
 import type { PluginConfig, StateJson } from "./types";
 
 const webhook = (name: string, stateNames: string[]): PluginConfig => ({

@@ -4,7 +4,7 @@ import { compileWorkflow } from "./compile-workflow";
 import { DefinitionInvalidError, EventNotAcceptedError } from "./errors";
 import { isWebhookPlugin, splitPlugins } from "./plugin-lists";
 import { startWorkflow } from "./start-workflow";
-import { tinyDefinition } from "./testing/fixtures";
+import { tinyDefinition } from "../../tests/support/engine-fixtures";
 
 describe("error messages say what to fix", () => {
   it("a definition with many problems names the first three and counts the rest", () => {

@@ -3,7 +3,7 @@ import { applyEvent } from "./apply-event";
 import { applyPluginResult } from "./apply-plugin-result";
 import { compileWorkflow } from "./compile-workflow";
 import { startWorkflow } from "./start-workflow";
-import { COMPANY, exampleDefinition, exampleInCheck, runContext, vendor } from "./testing/fixtures";
+import { COMPANY, exampleDefinition, exampleInCheck, runContext, vendor } from "../../tests/support/engine-fixtures";
 import type { RuntimeSnapshot } from "./types";
 
 const REASON = "The company name differs from the registered name (name fuzziness score below 0.8)";

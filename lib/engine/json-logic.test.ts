@@ -3,7 +3,7 @@ import { applyEvent } from "./apply-event";
 import { compileWorkflow } from "./compile-workflow";
 import { checkJsonLogicRule, evaluateRule } from "./json-logic";
 import { startWorkflow } from "./start-workflow";
-import { tinyDefinition } from "./testing/fixtures";
+import { tinyDefinition } from "../../tests/support/engine-fixtures";
 
 describe("evaluateRule: json-logic truthiness", () => {
   // json-logic's own table (jsonlogic.com/truthy.html): JavaScript truthiness except that an empty array is false.

@@ -4,7 +4,7 @@ import { applyEvent } from "./apply-event";
 import { compileWorkflow } from "./compile-workflow";
 import { startWorkflow } from "./start-workflow";
 import { toDottedPath, toStateValue } from "./state-value";
-import { tinyDefinition } from "./testing/fixtures";
+import { tinyDefinition } from "../../tests/support/engine-fixtures";
 import type { RuntimeSnapshot, StateJson } from "./types";
 
 // Compound states: where a run starts, how targets are written, which events and tags apply, when a run completes.

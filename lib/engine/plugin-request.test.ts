@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PluginRequestInvalidError, SecretMissingError } from "./errors";
 import { buildPluginRequest } from "./plugin-request";
 import { resolveSecrets, resolveUrlSecrets } from "./resolve-secrets";
-import { exampleDefinition, runContext, vendor } from "./testing/fixtures";
+import { exampleDefinition, runContext, vendor } from "../../tests/support/engine-fixtures";
 import type { JsonObject, PluginConfig } from "./types";
 
 const example = exampleDefinition();

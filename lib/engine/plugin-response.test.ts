@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { transformPluginResponse } from "./plugin-response";
-import { exampleDefinition } from "./testing/fixtures";
+import { exampleDefinition } from "../../tests/support/engine-fixtures";
 import type { PluginConfig } from "./types";
 
 const registryPlugin = exampleDefinition().extensions!.apiPlugins![0];

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { applyEvent } from "./apply-event";
 import { compileWorkflow } from "./compile-workflow";
 import { startWorkflow } from "./start-workflow";
-import { tinyDefinition } from "./testing/fixtures";
+import { tinyDefinition } from "../../tests/support/engine-fixtures";
 import type { PluginConfig, RuntimeSnapshot, StateJson } from "./types";
 
 // What a reviewer is told (manualReviewReason) across steps, and which plugin calls a step asks for.

@@ -7,7 +7,7 @@ import { checkJsonLogicRule, evaluateRule, JsonLogicBudgetError } from "./json-l
 import { buildPluginRequest } from "./plugin-request";
 import { transformPluginResponse } from "./plugin-response";
 import { startWorkflow } from "./start-workflow";
-import { exampleDefinition, tinyDefinition } from "./testing/fixtures";
+import { exampleDefinition, tinyDefinition } from "../../tests/support/engine-fixtures";
 import type { JsonObject, PluginConfig } from "./types";
 import { validateDefinition } from "./validate-definition";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LIMITS } from "./limits";
 import { linearRegExpStats } from "./linear-regexp";
 import { schemaCacheStats, validateAgainstSchema } from "./schema-validator";
-import { tinyDefinition } from "./testing/fixtures";
+import { tinyDefinition } from "../../tests/support/engine-fixtures";
 import type { JsonObject } from "./types";
 import { validateDefinition } from "./validate-definition";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exampleDefinition } from "./testing/fixtures";
+import { exampleDefinition } from "../../tests/support/engine-fixtures";
 import type { JsonObject, WorkflowDefinitionInput } from "./types";
 import { validateDefinition } from "./validate-definition";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { rowsOf } from "@/lib/db/rows";
 import { businesses, endUsers, projects, users, workflowDefinitions, workflowRuntimes } from "@/lib/db/schema";
 import { runFilterQuery, validateFilterQuery, type FilterEntity } from "./index";

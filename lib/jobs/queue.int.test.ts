@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "../db/testing";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { rowsOf } from "../db/rows";
 import { jobs, type Job } from "../db/schema";
 import { claimJobs, completeJob, enqueueJobs, failJob, hasDueJobs, jobsInsert, retryJob } from "./queue";

@@ -3,7 +3,7 @@ import type dns from "node:dns";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isOutboundError } from "./errors";
 import { createGuardedLookup, guardedAgentFor } from "./guarded-agent";
-import { startCanary, type Canary } from "./test-support/local-servers";
+import { startCanary, type Canary } from "../../tests/support/local-servers";
 
 /** A resolver that answers from a fixed table, standing in for DNS (including a rebinding DNS). */
 function fixedResolver(addresses: dns.LookupAddress[]) {

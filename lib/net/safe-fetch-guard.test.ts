@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guardDestination } from "./destination-guard";
 import { safeFetch } from "./safe-fetch";
-import { startCanary, startHttpServer, type Canary, type TestHttpServer } from "./test-support/local-servers";
+import { startCanary, startHttpServer, type Canary, type TestHttpServer } from "../../tests/support/local-servers";
 
 // No request in this file may reach a non-loopback address: private addresses below are IP literals
 // that the guard refuses before any socket exists (a tiny connect timeout is a second safety net).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { safeFetch } from "./safe-fetch";
-import { startCanary, startHttpServer, type Canary, type TestHttpServer } from "./test-support/local-servers";
+import { startCanary, startHttpServer, type Canary, type TestHttpServer } from "../../tests/support/local-servers";
 
 let canary: Canary;
 let origin: TestHttpServer;

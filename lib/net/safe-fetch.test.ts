@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { safeFetch, type SafeRequest } from "./safe-fetch";
-import { eventually, startHttpServer, unusedPort, type TestHttpServer } from "./test-support/local-servers";
+import { eventually, startHttpServer, unusedPort, type TestHttpServer } from "../../tests/support/local-servers";
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

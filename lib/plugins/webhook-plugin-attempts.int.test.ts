@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "../db/testing";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { jobs, runtimeHistory } from "../db/schema";
 import { startRun } from "../runtime/start-run";
 import { sendEvent } from "../runtime/send-event";
 import { drainJobs } from "../worker/drain";
-import { allowOutbound, resetOutbound } from "../../tests/helpers/outbound";
-import { seedDefinition, seedProject } from "../../tests/helpers/seed";
-import { startVendorStub } from "../../tests/helpers/vendor-stub";
+import { allowOutbound, resetOutbound } from "../../tests/support/outbound";
+import { seedDefinition, seedProject } from "../../tests/support/seed";
+import { startVendorStub } from "../../tests/support/vendor-stub";
 
 // Two webhook plugins in one state, both answered 500 forever: each job stops after its own plugin's
 // `retry.maxAttempts` (1 and 3), not after the outbox's default of 5. Delays of 1-2 ms keep the retries quick.

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowOutbound, resetOutbound } from "@/tests/helpers/outbound";
+import { allowOutbound, resetOutbound } from "@/tests/support/outbound";
 import { and, asc, eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "../db/testing";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { jobs, runtimeHistory } from "../db/schema";
 import { startWorker, type RunningWorker } from "../worker/worker";
-import { eventually, startVendorStub, type ReceivedRequest, type StubReply } from "../../tests/helpers/vendor-stub";
-import { getRuntime, runContext, seedDefinition, seedProject } from "../../tests/helpers/seed";
+import { eventually, startVendorStub, type ReceivedRequest, type StubReply } from "../../tests/support/vendor-stub";
+import { getRuntime, runContext, seedDefinition, seedProject } from "../../tests/support/seed";
 import { startRun } from "./start-run";
 import { sendEvent } from "./send-event";
 

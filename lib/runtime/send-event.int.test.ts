@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "../db/testing";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { jobs, runtimeHistory } from "../db/schema";
-import { getRuntime, seedDefinition, seedProject } from "../../tests/helpers/seed";
+import { getRuntime, seedDefinition, seedProject } from "../../tests/support/seed";
 import { sendEvent } from "./send-event";
 import { startRun } from "./start-run";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "../db/testing";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { businesses, runtimeHistory, workflowRuntimes } from "../db/schema";
-import { runContext, seedDefinition, seedProject } from "../../tests/helpers/seed";
+import { runContext, seedDefinition, seedProject } from "../../tests/support/seed";
 import { startRun } from "./start-run";
 
 const P = "start-run";

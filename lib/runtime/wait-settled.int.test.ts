@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../db/testing";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { claimJobs, completeJob, retryJob } from "../jobs/queue";
-import { runContext, seedDefinition, seedProject } from "../../tests/helpers/seed";
+import { runContext, seedDefinition, seedProject } from "../../tests/support/seed";
 import { startRun } from "./start-run";
 import { sendEvent } from "./send-event";
 import { PLUGIN_SETTLED_CHANNEL, waitUntilSettled } from "./wait-settled";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authenticateApiKey } from "../api-keys";
 import type { SessionUser } from "../auth/session";
-import { openTestDatabase, type TestDatabase } from "../db/testing";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { users, webhookDeliveries, webhookSubscriptions } from "../db/schema";
 import { loadSecretLookup } from "../secrets";
 import { secretFingerprint } from "../webhooks/signing";
-import { seedProject } from "../../tests/helpers/seed";
+import { seedProject } from "../../tests/support/seed";
 import { createApiKeyFor, listApiKeysFor, revokeApiKeyFor } from "./api-key-settings";
 import { listRecentDeliveriesFor } from "./recent-deliveries";
 import { deleteSecretFor, listSecretsFor, setSecretFor } from "./secret-settings";

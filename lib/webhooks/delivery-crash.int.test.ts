@@ -6,9 +6,9 @@ import { jobs, webhookDeliveries } from "../db/schema";
 import { claimJobs, failJob } from "../jobs/queue";
 import { startRun } from "../runtime/start-run";
 import { startWorker } from "../worker/worker";
-import { eventually } from "../../tests/helpers/vendor-stub";
-import { runContext, seedDefinition } from "../../tests/helpers/seed";
-import { setUpWebhookTest, type WebhookTest } from "./testing/setup";
+import { eventually } from "../../tests/support/vendor-stub";
+import { runContext, seedDefinition } from "../../tests/support/seed";
+import { setUpWebhookTest, type WebhookTest } from "../../tests/support/webhook-test";
 
 const P = "wh-crash";
 const onPostgres = process.env.TEST_DB_KIND === "postgres";

@@ -3,13 +3,13 @@ import { and, asc, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { jobs, runtimeHistory, webhookDeliveries, webhookSubscriptions } from "../db/schema";
 import { startRun } from "../runtime/start-run";
-import { eventually } from "../../tests/helpers/vendor-stub";
-import { runContext, seedDefinition } from "../../tests/helpers/seed";
+import { eventually } from "../../tests/support/vendor-stub";
+import { runContext, seedDefinition } from "../../tests/support/seed";
 import { redeliver } from "./deliveries";
 import { MAX_DELIVERY_ATTEMPTS } from "./retry-schedule";
 import { setSubscriptionActive } from "./subscriptions";
-import { setUpWebhookTest, type WebhookTest } from "./testing/setup";
-import type { ReceivedWebhook, ReceiverReply } from "./testing/receiver";
+import { setUpWebhookTest, type WebhookTest } from "../../tests/support/webhook-test";
+import type { ReceivedWebhook, ReceiverReply } from "../../tests/support/webhook-receiver";
 
 const P = "wh-delivery";
 const SCALE = 0.01; // 5 s, 30 s, 2 min… become 50 ms, 300 ms, 1.2 s

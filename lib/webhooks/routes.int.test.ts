@@ -9,10 +9,10 @@ import * as secretRoute from "@/app/api/v1/external/webhook-secret/route";
 import * as rotateRoute from "@/app/api/v1/external/webhook-secret/rotate/route";
 import { Webhook } from "standardwebhooks";
 import { startRun } from "../runtime/start-run";
-import { eventually } from "../../tests/helpers/vendor-stub";
-import { runContext, seedDefinition, seedProject } from "../../tests/helpers/seed";
+import { eventually } from "../../tests/support/vendor-stub";
+import { runContext, seedDefinition, seedProject } from "../../tests/support/seed";
 import { secretFingerprint } from "./signing";
-import { setUpWebhookTest, type WebhookTest } from "./testing/setup";
+import { setUpWebhookTest, type WebhookTest } from "../../tests/support/webhook-test";
 
 const P = "wh-routes";
 const BASE = "http://localhost/api/v1/external";

@@ -4,12 +4,12 @@ import { eq } from "drizzle-orm";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { projects } from "../db/schema";
 import { startRun } from "../runtime/start-run";
-import { eventually } from "../../tests/helpers/vendor-stub";
-import { runContext, seedDefinition } from "../../tests/helpers/seed";
+import { eventually } from "../../tests/support/vendor-stub";
+import { runContext, seedDefinition } from "../../tests/support/seed";
 import { getWebhookSecretStatus, rotateWebhookSecret } from "./rotate-secret";
 import { secretFingerprint } from "./signing";
-import { setUpWebhookTest, type WebhookTest } from "./testing/setup";
-import type { ReceivedWebhook } from "./testing/receiver";
+import { setUpWebhookTest, type WebhookTest } from "../../tests/support/webhook-test";
+import type { ReceivedWebhook } from "../../tests/support/webhook-receiver";
 
 const P = "wh-signatures";
 let w: WebhookTest;

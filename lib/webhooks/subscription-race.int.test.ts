@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { rowsOf } from "@/lib/db/rows";
 import { jobs, webhookDeliveries, webhookSubscriptions } from "@/lib/db/schema";
 import { SUBSCRIBABLE_EVENTS } from "@/lib/webhooks/event-names";
 import { deleteSubscription } from "@/lib/webhooks/subscriptions";
-import { call } from "@/tests/helpers/http";
-import { runContext, seedDefinition, seedProject } from "@/tests/helpers/seed";
+import { call } from "@/tests/support/http";
+import { runContext, seedDefinition, seedProject } from "@/tests/support/seed";
 import { POST as run } from "@/app/api/v1/external/workflows/run/route";
 import { POST as sendEvent } from "@/app/api/v1/external/workflows/[workflowRuntimeId]/send-event/route";
 

@@ -3,11 +3,11 @@ import { and, eq } from "drizzle-orm";
 import { runtimeHistory, users, webhookDeliveries, webhookSubscriptions, workflowRuntimes } from "../db/schema";
 import { startRun } from "../runtime/start-run";
 import { sendEvent } from "../runtime/send-event";
-import { eventually } from "../../tests/helpers/vendor-stub";
-import { runContext, seedDefinition } from "../../tests/helpers/seed";
+import { eventually } from "../../tests/support/vendor-stub";
+import { runContext, seedDefinition } from "../../tests/support/seed";
 import { SUBSCRIBABLE_EVENTS } from "./event-names";
 import { createSubscription } from "./subscriptions";
-import { eventsOf, SECRETS, setUpWebhookTest, type WebhookTest } from "./testing/setup";
+import { eventsOf, SECRETS, setUpWebhookTest, type WebhookTest } from "../../tests/support/webhook-test";
 
 const P = "wh-events";
 const ALL = [...SUBSCRIBABLE_EVENTS];

@@ -1,15 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { allowOutbound, resetOutbound } from "@/tests/helpers/outbound";
+import { allowOutbound, resetOutbound } from "@/tests/support/outbound";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inArray } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "../db/testing";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { workflowRuntimes } from "../db/schema";
 import { claimJobs } from "../jobs/queue";
 import { startRun } from "../runtime/start-run";
 import { sendEvent } from "../runtime/send-event";
-import { eventually, startVendorStub, type ReceivedRequest, type StubReply } from "../../tests/helpers/vendor-stub";
-import { runContext, seedDefinition, seedProject } from "../../tests/helpers/seed";
+import { eventually, startVendorStub, type ReceivedRequest, type StubReply } from "../../tests/support/vendor-stub";
+import { runContext, seedDefinition, seedProject } from "../../tests/support/seed";
 import { startWorker } from "./worker";
 
 const P = "crash";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/auth/session";
 import { currentUser } from "@/lib/auth/session";
-import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { users } from "@/lib/db/schema";
-import { call } from "@/tests/helpers/http";
-import { seedDefinition, seedProject } from "@/tests/helpers/seed";
+import { call } from "@/tests/support/http";
+import { seedDefinition, seedProject } from "@/tests/support/seed";
 import * as apiKey from "./api-keys/[keyId]/route";
 import * as apiKeys from "./api-keys/route";
 import * as validate from "./definitions/[definitionId]/validate/route";

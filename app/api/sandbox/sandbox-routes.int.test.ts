@@ -2,10 +2,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { currentUser, type SessionUser } from "@/lib/auth/session";
 import { resetRateLimits } from "@/lib/api/rate-limit/rate-limit";
 import { resetEnvCache } from "@/lib/config/env";
-import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { SINK_MAX_BODY_BYTES } from "@/lib/sandbox/webhook-sink";
-import { call } from "@/tests/helpers/http";
-import { seedProject } from "@/tests/helpers/seed";
+import { call } from "@/tests/support/http";
+import { seedProject } from "@/tests/support/seed";
 import { GET as registry } from "./registry/[registrationNumber]/route";
 import { GET as sinkGet, POST as sinkPost } from "./webhook-sink/[name]/route";
 

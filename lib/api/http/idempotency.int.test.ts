@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { idempotencyKeys, jobs, runtimeHistory, workflowRuntimes } from "@/lib/db/schema";
 import { startRun } from "@/lib/runtime/start-run";
 import { sendEvent } from "@/lib/runtime/send-event";
-import { runContext, seedDefinition, seedProject } from "@/tests/helpers/seed";
+import { runContext, seedDefinition, seedProject } from "@/tests/support/seed";
 import { idempotent, type IdempotentResult } from "./idempotency";
 
 // The key commits with the work: these tests force the work's transaction to fail after its writes, and let a

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { openPostgres } from "@/lib/db/open";
 import type { DbHandle } from "@/lib/db/client";
 import { projects, rateLimitWindows } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/config/env";
 import { createApiKey } from "@/lib/api-keys";
-import { call } from "@/tests/helpers/http";
+import { call } from "@/tests/support/http";
 import { resetRateLimits } from "./rate-limit";
 import { addToRateLimitWindow } from "./rate-limit-windows";
 import { RATE_LIMIT_WINDOW_MS, RateLimiter, unconfirmedCap } from "./rate-limiter";

@@ -8,8 +8,8 @@ import { Time } from "@/components/ui/time";
 import { StatechartDiagram } from "@/components/workflows/statechart-diagram";
 import { requireUser } from "@/lib/auth/require-user";
 import { getDb } from "@/lib/db/client";
-import { loadDefinitionView, versionParam } from "@/lib/definition-editor/definition-view";
-import { toEditableDocument } from "@/lib/definition-editor/editable-document";
+import { loadDefinitionView, versionParam } from "@/lib/definitions/definition-view";
+import { toEditableDocument } from "@/lib/definitions/editable-document";
 import { isActiveAdmin } from "@/lib/settings/assert-admin";
 
 type Props = { params: Promise<{ definitionId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { businesses, endUsers, filters, secrets, workflowDefinitions, workflowRuntimes } from "@/lib/db/schema";
-import { call } from "@/tests/helpers/http";
-import { EXAMPLE, seedProject } from "@/tests/helpers/seed";
+import { call } from "@/tests/support/http";
+import { EXAMPLE, seedProject } from "@/tests/support/seed";
 import { POST as postFilter } from "./filters/route";
 import { POST as postDefinition } from "./workflow-definitions/route";
 import { PUT as putSecret } from "./secrets/[name]/route";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { filters, secrets, workflowDefinitions } from "@/lib/db/schema";
-import { call } from "@/tests/helpers/http";
-import { EXAMPLE, seedProject } from "@/tests/helpers/seed";
+import { call } from "@/tests/support/http";
+import { EXAMPLE, seedProject } from "@/tests/support/seed";
 import * as filterList from "./filters/route";
 import * as filterOne from "./filters/[filterId]/route";
 import * as filterCases from "./filters/[filterId]/cases/route";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { filters } from "@/lib/db/schema";
 import { encodeKeyCursor } from "@/lib/api/http/key-cursor";
-import { call } from "@/tests/helpers/http";
-import { seedDefinition, seedProject } from "@/tests/helpers/seed";
+import { call } from "@/tests/support/http";
+import { seedDefinition, seedProject } from "@/tests/support/seed";
 import { GET as listFilters } from "./filters/route";
 import { GET as listSecrets } from "./secrets/route";
 import { GET as listVersions } from "./workflow-definitions/[definitionId]/versions/route";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { workflowRuntimes } from "@/lib/db/schema";
-import { call } from "@/tests/helpers/http";
-import { seedDefinition, seedProject } from "@/tests/helpers/seed";
+import { call } from "@/tests/support/http";
+import { seedDefinition, seedProject } from "@/tests/support/seed";
 import { POST as run } from "./workflows/run/route";
 
 /* A body of 60,000 unknown keys (0.9 MB) used to answer a 4.8 MB problem document; it is now bounded. */

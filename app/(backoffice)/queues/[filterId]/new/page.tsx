@@ -7,9 +7,9 @@ import { AddCaseForm } from "@/components/forms/add-case-form";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Truncate } from "@/components/ui/truncate";
 import { requireUser } from "@/lib/auth/require-user";
-import { findQueue } from "@/lib/cases/find-queue";
+import { findQueue } from "@/lib/queues/find-queue";
 import { findInputSchema, initialFormData, toRjsfUiSchema } from "@/lib/cases/input-schema";
-import { queueWorkflowIds } from "@/lib/cases/queue-workflow";
+import { queueWorkflowIds } from "@/lib/queues/queue-workflow-ids";
 import { getDb } from "@/lib/db/client";
 import { findDefinition } from "@/lib/definitions";
 

@@ -6,9 +6,9 @@ import { AdminOnly } from "@/components/settings/admin-only";
 import { requireUser } from "@/lib/auth/require-user";
 import { getDb } from "@/lib/db/client";
 import { findDefinition } from "@/lib/definitions";
-import { versionParam } from "@/lib/definition-editor/definition-view";
+import { versionParam } from "@/lib/definitions/definition-view";
 import { isActiveAdmin } from "@/lib/settings/assert-admin";
-import { toEditableDocument } from "@/lib/definition-editor/editable-document";
+import { toEditableDocument } from "@/lib/definitions/editable-document";
 
 type Props = { params: Promise<{ definitionId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

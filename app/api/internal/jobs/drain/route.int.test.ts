@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { jobs } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/config/env";
 import { startRun } from "@/lib/runtime/start-run";
 import { sendEvent } from "@/lib/runtime/send-event";
-import { allowOutbound, resetOutbound } from "@/tests/helpers/outbound";
-import { call } from "@/tests/helpers/http";
-import { getRuntime, runContext, seedDefinition, seedProject } from "@/tests/helpers/seed";
-import { startVendorStub, type ReceivedRequest, type StubReply } from "@/tests/helpers/vendor-stub";
+import { allowOutbound, resetOutbound } from "@/tests/support/outbound";
+import { call } from "@/tests/support/http";
+import { getRuntime, runContext, seedDefinition, seedProject } from "@/tests/support/seed";
+import { startVendorStub, type ReceivedRequest, type StubReply } from "@/tests/support/vendor-stub";
 import { drainJobs } from "@/lib/worker/drain";
 import { GET } from "./route";
 

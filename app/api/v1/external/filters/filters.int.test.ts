@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { businesses, filters, workflowRuntimes } from "@/lib/db/schema";
-import { call } from "@/tests/helpers/http";
-import { seedProject } from "@/tests/helpers/seed";
+import { call } from "@/tests/support/http";
+import { seedProject } from "@/tests/support/seed";
 import { GET as list, POST as create, PUT as put } from "./route";
 import { GET as getOne } from "./[filterId]/route";
 import { GET as cases } from "./[filterId]/cases/route";

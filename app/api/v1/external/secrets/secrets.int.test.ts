@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { secrets } from "@/lib/db/schema";
 import { loadSecretLookup } from "@/lib/secrets";
-import { call } from "@/tests/helpers/http";
-import { seedProject } from "@/tests/helpers/seed";
+import { call } from "@/tests/support/http";
+import { seedProject } from "@/tests/support/seed";
 import { GET as list } from "./route";
 import { DELETE as remove, GET as getOne, PUT as put } from "./[name]/route";
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { workflowDefinitions } from "@/lib/db/schema";
 import { getDefinitionOrThrow } from "@/lib/definitions";
-import { call } from "@/tests/helpers/http";
-import { EXAMPLE, seedProject } from "@/tests/helpers/seed";
+import { call } from "@/tests/support/http";
+import { EXAMPLE, seedProject } from "@/tests/support/seed";
 import { GET as list, POST as create } from "./route";
 import { GET as getOne } from "./[definitionId]/route";
 import { GET as versions } from "./[definitionId]/versions/route";

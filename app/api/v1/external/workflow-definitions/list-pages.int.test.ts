@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { DEFINITIONS_PAGE_BYTES } from "@/lib/definitions";
 import { encodeKeyCursor } from "@/lib/api/http/key-cursor";
-import { call } from "@/tests/helpers/http";
-import { seedDefinition, seedProject } from "@/tests/helpers/seed";
+import { call } from "@/tests/support/http";
+import { seedDefinition, seedProject } from "@/tests/support/seed";
 import { GET as list } from "./route";
 
 /* GET /workflow-definitions answers a page at a time: by count (limit, default 100) and by size (about 5 MB). */

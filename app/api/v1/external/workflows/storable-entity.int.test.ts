@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { businesses, endUsers, workflowRuntimes } from "@/lib/db/schema";
 import { ENTITY_LIMITS } from "@/lib/runtime/entities";
-import { call } from "@/tests/helpers/http";
-import { seedDefinition, seedProject } from "@/tests/helpers/seed";
+import { call } from "@/tests/support/http";
+import { seedDefinition, seedProject } from "@/tests/support/seed";
 import { POST as run } from "./run/route";
 
 /*

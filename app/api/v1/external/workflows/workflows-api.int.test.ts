@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowOutbound, resetOutbound } from "@/tests/helpers/outbound";
+import { allowOutbound, resetOutbound } from "@/tests/support/outbound";
 import { count, eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { runtimeHistory, workflowRuntimes, businesses } from "@/lib/db/schema";
 import { startWorker, type RunningWorker } from "@/lib/worker/worker";
-import { startVendorStub } from "@/tests/helpers/vendor-stub";
-import { runContext, seedDefinition, seedProject } from "@/tests/helpers/seed";
-import { call } from "@/tests/helpers/http";
+import { startVendorStub } from "@/tests/support/vendor-stub";
+import { runContext, seedDefinition, seedProject } from "@/tests/support/seed";
+import { call } from "@/tests/support/http";
 import { POST as run } from "./run/route";
 import { POST as sendEvent } from "./[workflowRuntimeId]/send-event/route";
 import { GET as getRuntime } from "./[workflowRuntimeId]/route";

@@ -1,7 +1,7 @@
 import { readJsonBody } from "@/lib/api/http/read-json";
 import { withSession } from "@/lib/auth/with-session";
 import { getDb } from "@/lib/db/client";
-import { checkDefinitionDocument, validateDefinitionRequestSchema } from "@/lib/definition-editor/check-definition";
+import { checkDefinitionDocument, validateDefinitionRequestSchema } from "@/lib/definitions/check-definition";
 import { assertAdmin } from "@/lib/settings/assert-admin";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { readJsonBody } from "@/lib/api/http/read-json";
 import { withSession } from "@/lib/auth/with-session";
 import { getDb } from "@/lib/db/client";
-import { saveDefinitionRequestSchema, saveDefinitionVersion } from "@/lib/definition-editor/save-definition";
+import { saveDefinitionRequestSchema, saveDefinitionVersion } from "@/lib/definitions/save-definition";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { setDbHandle, type DbHandle } from "./client";
-import { openPglite, openPostgres } from "./open";
-import { migratePglite, migratePostgres } from "./migrate";
+import { setDbHandle, type DbHandle } from "../../lib/db/client";
+import { openPglite, openPostgres } from "../../lib/db/open";
+import { migratePglite, migratePostgres } from "../../lib/db/migrate";
 
 export interface TestDatabase extends DbHandle {
   /** Connection string of the per-file database (PostgreSQL only), for child processes such as workers. */

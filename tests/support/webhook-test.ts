@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "../../db/testing";
-import { projects } from "../../db/schema";
-import { resetEnvCache } from "../../config/env";
-import { resetOutboundPolicy } from "../../plugins/outbound-policy";
-import { encryptString } from "../../security/encryption";
-import { startRun } from "../../runtime/start-run";
-import { sendEvent } from "../../runtime/send-event";
-import { startWorker, type RunningWorker } from "../../worker/worker";
-import { eventually, startVendorStub, type ReceivedRequest, type StubReply } from "../../../tests/helpers/vendor-stub";
-import { getRuntime, runContext, seedProject } from "../../../tests/helpers/seed";
-import type { SystemEventPayload } from "../build-payload";
-import { generateWebhookSecret, secretAad } from "../signing";
-import { startWebhookReceiver, type ReceiverReply, type ReceivedWebhook } from "./receiver";
+import { openTestDatabase, type TestDatabase } from "./test-database";
+import { projects } from "../../lib/db/schema";
+import { resetEnvCache } from "../../lib/config/env";
+import { resetOutboundPolicy } from "../../lib/plugins/outbound-policy";
+import { encryptString } from "../../lib/security/encryption";
+import { startRun } from "../../lib/runtime/start-run";
+import { sendEvent } from "../../lib/runtime/send-event";
+import { startWorker, type RunningWorker } from "../../lib/worker/worker";
+import { eventually, startVendorStub, type ReceivedRequest, type StubReply } from "./vendor-stub";
+import { getRuntime, runContext, seedProject } from "./seed";
+import type { SystemEventPayload } from "../../lib/webhooks/build-payload";
+import { generateWebhookSecret, secretAad } from "../../lib/webhooks/signing";
+import { startWebhookReceiver, type ReceiverReply, type ReceivedWebhook } from "./webhook-receiver";
 
 /** Registry answers of the worked example's vendor by registration number: 1.0 auto-approves, 0.7 goes to review, 0.3 auto-rejects. */
 export const SCORES: Record<string, number> = { "1000": 1.0, "0700": 0.7, "0300": 0.3 };

@@ -5,7 +5,9 @@ import { INT4_MAX } from "../api/schemas/common";
 import { createDefinitionRequestSchema } from "../api/schemas/definitions";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { createDefinition, getDefinitionOrThrow, toDefinitionResponse, type DefinitionResponse } from "../definitions";
+import { createDefinition } from "./create-definition";
+import { toDefinitionResponse, type DefinitionResponse } from "./definition-response";
+import { getDefinitionOrThrow } from "./get-definition";
 import { assertAdmin } from "../settings/assert-admin";
 import { checkDefinitionDocument } from "./check-definition";
 

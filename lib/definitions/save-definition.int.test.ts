@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowOutbound, resetOutbound } from "@/tests/helpers/outbound";
+import { allowOutbound, resetOutbound } from "@/tests/support/outbound";
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "../auth/session";
-import { openTestDatabase, type TestDatabase } from "../db/testing";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { users, workflowRuntimes } from "../db/schema";
-import { findDefinition, listDefinitionVersions } from "../definitions";
+import { findDefinition, listDefinitionVersions } from "./get-definition";
 import { sendEvent } from "../runtime/send-event";
 import { startRun } from "../runtime/start-run";
 import { startWorker, type RunningWorker } from "../worker/worker";
-import { getRuntime, runContext, seedDefinition, seedProject } from "../../tests/helpers/seed";
-import { eventually, startVendorStub } from "../../tests/helpers/vendor-stub";
+import { getRuntime, runContext, seedDefinition, seedProject } from "../../tests/support/seed";
+import { eventually, startVendorStub } from "../../tests/support/vendor-stub";
 import { toEditableDocument } from "./editable-document";
 import { saveDefinitionVersion } from "./save-definition";
 

@@ -1,10 +1,10 @@
 /** Test fixtures for the engine's unit tests (not used by production code). */
-import exampleJson from "../../seed/kyb-manual-review.definition.json";
-import { applyEvent } from "../apply-event";
-import { compileWorkflow } from "../compile-workflow";
-import type { CompiledWorkflow } from "../compiled-workflow";
-import { startWorkflow } from "../start-workflow";
-import type { JsonObject, RuntimeSnapshot, StateJson, WorkflowDefinitionInput } from "../types";
+import exampleJson from "@/lib/seed/kyb-manual-review.definition.json";
+import { applyEvent } from "../../lib/engine/apply-event";
+import { compileWorkflow } from "../../lib/engine/compile-workflow";
+import type { CompiledWorkflow } from "../../lib/engine/compiled-workflow";
+import { startWorkflow } from "../../lib/engine/start-workflow";
+import type { JsonObject, RuntimeSnapshot, StateJson, WorkflowDefinitionInput } from "../../lib/engine/types";
 
 /** A fresh deep copy of the worked example definition (tests may modify it). */
 export function exampleDefinition(): WorkflowDefinitionInput {

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import type { WorkflowDefinition } from "../db/schema";
-import { findDefinition, listDefinitionVersions } from "../definitions";
+import { findDefinition, listDefinitionVersions } from "./get-definition";
 import { listPlugins, type PluginLists } from "../engine";
 import { getCompiledDefinition } from "../runtime/definition-cache";
 
