@@ -5,6 +5,8 @@ import { validationFailed } from "../errors";
 import { problemResponse } from "./http/problem";
 import { consumeRateLimit, rateLimitHeaders, rateLimited, type RateLimitResult } from "./rate-limit/rate-limit";
 import { requestIdFor, withHeaders } from "./http/request-id";
+import type { z } from "zod";
+import { runWrite, type WriteHandler, type WriteOptions } from "./write-options";
 
 /** What an authenticated handler gets besides the request. */
 export interface ApiContext<P extends Record<string, string> = Record<string, string>> {
@@ -37,7 +39,15 @@ export type RouteHandler = (req: Request, route?: { params: Promise<Record<strin
  *   return Response.json(await sendEvent(auth.projectId, params.workflowRuntimeId, body));
  * });
  */
-export function withApiKey<P extends Record<string, string> = Record<string, string>>(handler: ApiHandler<P>): RouteHandler {
+export function withApiKey<P extends Record<string, string> = Record<string, string>>(handler: ApiHandler<P>): RouteHandler;
+/** A write route: with `options` (body schema, idempotency scope, headers, `Prefer: wait`), see `WriteOptions`. */
+export function withApiKey<P extends Record<string, string>, S extends z.ZodType>(options: WriteOptions<P, S>, handler: WriteHandler<P, S>): RouteHandler;
+export function withApiKey<P extends Record<string, string>, S extends z.ZodType>(
+  first: ApiHandler<P> | WriteOptions<P, S>,
+  work?: WriteHandler<P, S>,
+): RouteHandler {
+  const handler: ApiHandler<P> =
+    typeof first === "function" ? first : async (req, { auth, params }) => runWrite(req, (await getDbHandle()).db, auth, params, first, work!);
   return async (req, route) => {
     const requestId = requestIdFor(req);
     let rate: RateLimitResult | undefined;

@@ -18,3 +18,9 @@ export function ifMatchVersion(req: Request): number | undefined {
   }
   return Number(match[1]);
 }
+
+/** `ETag` of a runtime view (or of any answer with a numeric `version`); none for other answers. */
+export function etagHeaders(body: unknown): Record<string, string> {
+  const version = (body as { version?: unknown } | null)?.version;
+  return typeof version === "number" ? { ETag: etagOf(version) } : {};
+}

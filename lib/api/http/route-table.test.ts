@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { API_ROUTE_TABLE, apiRouteMethods } from "./route-table";
 
-const APP = path.resolve(__dirname, "../../app");
+const APP = path.resolve(__dirname, "../../../app");
 const METHOD = "(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)";
 
 /** Every `app/api/**\/route.ts` as its URL pattern and the methods it really implements (not `otherMethods` stubs). */
