@@ -26,7 +26,7 @@ const SCOPES = {
   auth: { mutate: ["lib/auth/**/*.ts"], testFiles: ["lib/auth/**/*.test.ts"] },
   runtime: {
     mutate: ["lib/runtime/**/*.ts"],
-    testFiles: ["lib/runtime/**/*.test.ts", "app/api/v1/external/workflows/*.int.test.ts", "lib/cases/review-actions.int.test.ts"],
+    testFiles: ["lib/runtime/**/*.test.ts", "app/api/v1/external/workflows/*.int.test.ts", "lib/review/review-actions.int.test.ts"],
   },
   idempotency: { mutate: ["lib/api/http/idempotency.ts"], testFiles: ["lib/api/http/idempotency.int.test.ts", "app/api/v1/external/workflows/*.int.test.ts"] },
 };

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Sidebar } from "@/components/shell/sidebar";
 import { QueryProvider } from "@/components/shell/query-provider";
 import { requireUser } from "@/lib/auth/require-user";
-import { openCaseCounts } from "@/lib/queues/queue-counts";
+import { openRuntimeCounts } from "@/lib/queues/queue-counts";
 import { getDb } from "@/lib/db/client";
 import { listFilters } from "@/lib/filters";
 import "./backoffice.css";
@@ -15,7 +15,7 @@ export default async function BackofficeLayout({ children }: { children: ReactNo
   const db = await getDb();
   const filters = await listFilters(db, user.projectId);
   // Not awaited: the counts stream into the sidebar after the queue names.
-  const counts = filters.length ? openCaseCounts(db, user.projectId, filters) : Promise.resolve({});
+  const counts = filters.length ? openRuntimeCounts(db, user.projectId, filters) : Promise.resolve({});
   return (
     <QueryProvider>
       <a href="#main" className="skip-link">

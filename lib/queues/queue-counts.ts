@@ -11,9 +11,9 @@ export const COUNT_CAP = 99;
  * (an old, now invalid filter) counts as null.
  *
  * @example
- * await openCaseCounts(db, "default", filters) // { "<filter id>": { count: 12, more: false } }
+ * await openRuntimeCounts(db, "default", filters) // { "<filter id>": { count: 12, more: false } }
  */
-export async function openCaseCounts(db: Db, projectId: string, filters: FilterResponse[]): Promise<Record<string, { count: number; more: boolean } | null>> {
+export async function openRuntimeCounts(db: Db, projectId: string, filters: FilterResponse[]): Promise<Record<string, { count: number; more: boolean } | null>> {
   const entries = await Promise.all(
     filters.map(async (f) => {
       try {

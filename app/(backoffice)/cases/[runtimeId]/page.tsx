@@ -13,7 +13,7 @@ import { Timeline } from "@/components/cases/timeline";
 import { VendorCheckPanel } from "@/components/cases/vendor-check-panel";
 import { StatechartDiagram } from "@/components/workflows/statechart-diagram";
 import { requireUser } from "@/lib/auth/require-user";
-import { caseName, loadCaseDetail } from "@/lib/cases/case-detail";
+import { subjectName, loadRuntimeDetail } from "@/lib/review/runtime-detail";
 import { getDb } from "@/lib/db/client";
 
 type Props = { params: Promise<{ runtimeId: string }> };
@@ -21,12 +21,12 @@ type Props = { params: Promise<{ runtimeId: string }> };
 export const dynamic = "force-dynamic";
 
 // One load per request, shared by generateMetadata and the page.
-const loadCase = cache(async (projectId: string, runtimeId: string) => loadCaseDetail(await getDb(), projectId, runtimeId));
+const loadCase = cache(async (projectId: string, runtimeId: string) => loadRuntimeDetail(await getDb(), projectId, runtimeId));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const user = await requireUser();
   const detail = await loadCase(user.projectId, (await params).runtimeId);
-  return { title: detail ? caseName(detail) : "Case" };
+  return { title: detail ? subjectName(detail) : "Case" };
 }
 
 // Case detail and manual review: entity, reason, documents, vendor checks, timeline, statechart, decisions.
@@ -47,7 +47,7 @@ export default async function CasePage({ params }: Props) {
       <div className="breadcrumb">
         <Link href="/">Queues</Link> / case {view.id}
       </div>
-      <CaseHeader name={caseName(detail)} view={view} workflowName={definition.name} entityId={detail.business?.correlationId ?? detail.endUser?.correlationId ?? null} />
+      <CaseHeader name={subjectName(detail)} view={view} workflowName={definition.name} entityId={detail.business?.correlationId ?? detail.endUser?.correlationId ?? null} />
       <ReviewBanner view={view} reviewerName={nameOf} />
       <CaseWatcher runtimeId={view.id} version={view.version} waiting={waiting} />
       <div className="case-grid">

@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Truncate } from "@/components/ui/truncate";
 import { requireUser } from "@/lib/auth/require-user";
 import { findQueue } from "@/lib/queues/find-queue";
-import { findInputSchema, initialFormData, toRjsfUiSchema } from "@/lib/cases/input-schema";
+import { findInputSchema, initialFormData, toRjsfUiSchema } from "@/lib/review/input-schema";
 import { queueWorkflowIds } from "@/lib/queues/queue-workflow-ids";
 import { getDb } from "@/lib/db/client";
 import { findDefinition } from "@/lib/definitions";
@@ -17,7 +17,7 @@ export const metadata: Metadata = { title: "Add case" };
 export const dynamic = "force-dynamic";
 
 // Add Case Manually: the form of the queue's workflow (initial state's meta.inputSchema). Submitting starts the
-// workflow and sends `start`, so the case leaves the initial state at once (see lib/cases/create-case.ts).
+// workflow and sends `start`, so the case leaves the initial state at once (see lib/review/create-runtime-from-form.ts).
 export default async function AddCasePage({ params }: { params: Promise<{ filterId: string }> }) {
   const { filterId } = await params;
   const user = await requireUser(`/queues/${filterId}/new`);

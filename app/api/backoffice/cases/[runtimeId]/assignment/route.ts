@@ -1,7 +1,7 @@
 import { readJsonBody } from "@/lib/api/http/read-json";
 import { withSession } from "@/lib/auth/with-session";
-import { assignCase } from "@/lib/cases/assign-case";
-import { assignmentRequestSchema } from "@/lib/cases/request-schemas";
+import { assignRuntime } from "@/lib/review/assign-runtime";
+import { assignmentRequestSchema } from "@/lib/review/request-schemas";
 import { getDb } from "@/lib/db/client";
 
 export const dynamic = "force-dynamic";
@@ -9,6 +9,6 @@ export const dynamic = "force-dynamic";
 // POST /api/backoffice/cases/{runtimeId}/assignment – assign the case to a user, or unassign it (assigneeId null)
 export const POST = withSession<{ runtimeId: string }>(async (req, { user, params }) => {
   const body = await readJsonBody(req, assignmentRequestSchema, { maxBytes: 2_000 });
-  const runtime = await assignCase(await getDb(), { user, runtimeId: params.runtimeId, assigneeId: body.assigneeId, expectedVersion: body.version });
+  const runtime = await assignRuntime(await getDb(), { user, runtimeId: params.runtimeId, assigneeId: body.assigneeId, expectedVersion: body.version });
   return Response.json({ id: runtime.id, assigneeId: runtime.assigneeId, assignedAt: runtime.assignedAt?.toISOString() ?? null, version: runtime.version });
 });

@@ -1,7 +1,7 @@
 import { readJsonBody } from "@/lib/api/http/read-json";
 import { withSession } from "@/lib/auth/with-session";
-import { decideCase } from "@/lib/cases/decide-case";
-import { decisionRequestSchema } from "@/lib/cases/request-schemas";
+import { decideRuntime } from "@/lib/review/decide-runtime";
+import { decisionRequestSchema } from "@/lib/review/request-schemas";
 import { getDb } from "@/lib/db/client";
 
 export const dynamic = "force-dynamic";
@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 // POST /api/backoffice/cases/{runtimeId}/decision – approve, reject or request revision (an accepted event)
 export const POST = withSession<{ runtimeId: string }>(async (req, { user, params }) => {
   const body = await readJsonBody(req, decisionRequestSchema, { maxBytes: 20_000 });
-  const { runtime, moved } = await decideCase(await getDb(), {
+  const { runtime, moved } = await decideRuntime(await getDb(), {
     user,
     runtimeId: params.runtimeId,
     event: body.event,

@@ -1,7 +1,7 @@
 import { readJsonBody } from "@/lib/api/http/read-json";
 import { withSession } from "@/lib/auth/with-session";
-import { decideDocument } from "@/lib/cases/decide-document";
-import { documentDecisionRequestSchema } from "@/lib/cases/request-schemas";
+import { decideDocument } from "@/lib/review/decide-document";
+import { documentDecisionRequestSchema } from "@/lib/review/request-schemas";
 import { getDb } from "@/lib/db/client";
 
 export const dynamic = "force-dynamic";

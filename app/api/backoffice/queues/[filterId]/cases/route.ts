@@ -1,7 +1,7 @@
 import { readJsonBody } from "@/lib/api/http/read-json";
 import { withSession } from "@/lib/auth/with-session";
-import { createCase } from "@/lib/cases/create-case";
-import { createCaseRequestSchema } from "@/lib/cases/request-schemas";
+import { createRuntimeFromForm } from "@/lib/review/create-runtime-from-form";
+import { createRuntimeRequestSchema } from "@/lib/review/request-schemas";
 import { getDb } from "@/lib/db/client";
 import { getFilterOrThrow } from "@/lib/filters";
 
@@ -9,9 +9,9 @@ export const dynamic = "force-dynamic";
 
 // POST /api/backoffice/queues/{filterId}/cases – Add Case Manually: start the queue's workflow and send `start`
 export const POST = withSession<{ filterId: string }>(async (req, { user, params }) => {
-  const body = await readJsonBody(req, createCaseRequestSchema, { maxBytes: 200_000 });
+  const body = await readJsonBody(req, createRuntimeRequestSchema, { maxBytes: 200_000 });
   const db = await getDb();
   const filter = await getFilterOrThrow(db, user.projectId, params.filterId);
-  const created = await createCase(db, { user, filter, values: body.values });
+  const created = await createRuntimeFromForm(db, { user, filter, values: body.values });
   return Response.json(created, { status: 201, headers: { Location: `/cases/${created.runtimeId}` } });
 });

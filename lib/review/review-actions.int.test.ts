@@ -6,8 +6,8 @@ import type { SessionUser } from "../auth/session";
 import { startRun } from "../runtime/start-run";
 import { sendEvent } from "../runtime/send-event";
 import { getRuntime, seedDefinition, seedProject } from "../../tests/support/seed";
-import { assignCase } from "./assign-case";
-import { decideCase } from "./decide-case";
+import { assignRuntime } from "./assign-runtime";
+import { decideRuntime } from "./decide-runtime";
 import { decideDocument } from "./decide-document";
 
 const P = "cases";
@@ -42,17 +42,17 @@ beforeAll(async () => {
 });
 afterAll(() => t?.dispose());
 
-describe("assignCase", () => {
+describe("assignRuntime", () => {
   it("lets a reviewer take an unassigned case, refuses others, and bumps the version with a history row", async () => {
     const row = await reviewCase();
-    await expect(assignCase(t.db, { user: rita, runtimeId: row.id, assigneeId: sam.id, expectedVersion: row.version })).rejects.toMatchObject({ status: 403 });
-    const taken = await assignCase(t.db, { user: rita, runtimeId: row.id, assigneeId: rita.id, expectedVersion: row.version });
+    await expect(assignRuntime(t.db, { user: rita, runtimeId: row.id, assigneeId: sam.id, expectedVersion: row.version })).rejects.toMatchObject({ status: 403 });
+    const taken = await assignRuntime(t.db, { user: rita, runtimeId: row.id, assigneeId: rita.id, expectedVersion: row.version });
     expect(taken).toMatchObject({ assigneeId: rita.id, version: row.version + 1 });
     expect(taken.assignedAt).toBeInstanceOf(Date);
-    await expect(assignCase(t.db, { user: sam, runtimeId: row.id, assigneeId: sam.id, expectedVersion: taken.version })).rejects.toMatchObject({ status: 403 });
-    await expect(assignCase(t.db, { user: admin, runtimeId: row.id, assigneeId: sam.id, expectedVersion: row.version })).rejects.toMatchObject({ code: "version_conflict", status: 412 });
-    await expect(assignCase(t.db, { user: admin, runtimeId: row.id, assigneeId: "00000000-0000-4000-8000-000000000000", expectedVersion: taken.version })).rejects.toMatchObject({ status: 422 });
-    const handed = await assignCase(t.db, { user: admin, runtimeId: row.id, assigneeId: sam.id, expectedVersion: taken.version });
+    await expect(assignRuntime(t.db, { user: sam, runtimeId: row.id, assigneeId: sam.id, expectedVersion: taken.version })).rejects.toMatchObject({ status: 403 });
+    await expect(assignRuntime(t.db, { user: admin, runtimeId: row.id, assigneeId: sam.id, expectedVersion: row.version })).rejects.toMatchObject({ code: "version_conflict", status: 412 });
+    await expect(assignRuntime(t.db, { user: admin, runtimeId: row.id, assigneeId: "00000000-0000-4000-8000-000000000000", expectedVersion: taken.version })).rejects.toMatchObject({ status: 422 });
+    const handed = await assignRuntime(t.db, { user: admin, runtimeId: row.id, assigneeId: sam.id, expectedVersion: taken.version });
     expect(handed.assigneeId).toBe(sam.id);
     const history = await t.db.select().from(runtimeHistory).where(and(eq(runtimeHistory.runtimeId, row.id), eq(runtimeHistory.kind, "assignment"))).orderBy(asc(runtimeHistory.id));
     expect(history.map((h) => h.payload)).toEqual([{ from: null, to: rita.id }, { from: rita.id, to: sam.id }]);
@@ -60,16 +60,16 @@ describe("assignCase", () => {
   });
 });
 
-describe("decideCase", () => {
+describe("decideRuntime", () => {
   it("requires the assignee (admins override), the seen version and a reason to reject", async () => {
     const row = await reviewCase();
-    await expect(decideCase(t.db, { user: rita, runtimeId: row.id, event: "approve", expectedVersion: row.version })).rejects.toMatchObject({ code: "not_assignee", status: 403 });
-    const mine = await assignCase(t.db, { user: rita, runtimeId: row.id, assigneeId: rita.id, expectedVersion: row.version });
-    await expect(decideCase(t.db, { user: rita, runtimeId: row.id, event: "approve", expectedVersion: row.version })).rejects.toMatchObject({ code: "version_conflict" });
-    await expect(decideCase(t.db, { user: rita, runtimeId: row.id, event: "reject", reason: "  ", expectedVersion: mine.version })).rejects.toMatchObject({ status: 422 });
-    await expect(decideCase(t.db, { user: rita, runtimeId: row.id, event: "aprove", expectedVersion: mine.version })).rejects.toMatchObject({ code: "event_not_accepted" });
+    await expect(decideRuntime(t.db, { user: rita, runtimeId: row.id, event: "approve", expectedVersion: row.version })).rejects.toMatchObject({ code: "not_assignee", status: 403 });
+    const mine = await assignRuntime(t.db, { user: rita, runtimeId: row.id, assigneeId: rita.id, expectedVersion: row.version });
+    await expect(decideRuntime(t.db, { user: rita, runtimeId: row.id, event: "approve", expectedVersion: row.version })).rejects.toMatchObject({ code: "version_conflict" });
+    await expect(decideRuntime(t.db, { user: rita, runtimeId: row.id, event: "reject", reason: "  ", expectedVersion: mine.version })).rejects.toMatchObject({ status: 422 });
+    await expect(decideRuntime(t.db, { user: rita, runtimeId: row.id, event: "aprove", expectedVersion: mine.version })).rejects.toMatchObject({ code: "event_not_accepted" });
 
-    const { runtime, moved } = await decideCase(t.db, { user: rita, runtimeId: row.id, event: "reject", reason: "Forged extract", expectedVersion: mine.version });
+    const { runtime, moved } = await decideRuntime(t.db, { user: rita, runtimeId: row.id, event: "reject", reason: "Forged extract", expectedVersion: mine.version });
     expect(moved).toBe(true);
     expect(runtime).toMatchObject({ state: "reject", status: "completed", workflowFinalState: "rejected", version: mine.version + 1 });
     expect(runtime.context.review).toMatchObject({ decision: "reject", reason: "Forged extract", reviewerId: rita.id });
@@ -81,8 +81,8 @@ describe("decideCase", () => {
 
   it("records an admin's decision on someone else's case as an override", async () => {
     const row = await reviewCase();
-    const assigned = await assignCase(t.db, { user: sam, runtimeId: row.id, assigneeId: sam.id, expectedVersion: row.version });
-    const { runtime } = await decideCase(t.db, { user: admin, runtimeId: row.id, event: "approve", expectedVersion: assigned.version });
+    const assigned = await assignRuntime(t.db, { user: sam, runtimeId: row.id, assigneeId: sam.id, expectedVersion: row.version });
+    const { runtime } = await decideRuntime(t.db, { user: admin, runtimeId: row.id, event: "approve", expectedVersion: assigned.version });
     expect(runtime).toMatchObject({ state: "approve", workflowFinalState: "approved" });
     const [decision] = await t.db.select().from(runtimeHistory).where(and(eq(runtimeHistory.runtimeId, row.id), eq(runtimeHistory.kind, "decision")));
     expect(decision.payload).toMatchObject({ override: true });
@@ -93,7 +93,7 @@ describe("decideDocument", () => {
   it("stores the decision on the document through the locked path", async () => {
     const row = await reviewCase([{ category: "proof_of_address", type: "bill", pages: [] }]);
     const docId = (row.context.documents as { id: string }[])[0].id;
-    const mine = await assignCase(t.db, { user: rita, runtimeId: row.id, assigneeId: rita.id, expectedVersion: row.version });
+    const mine = await assignRuntime(t.db, { user: rita, runtimeId: row.id, assigneeId: rita.id, expectedVersion: row.version });
     await expect(decideDocument(t.db, { user: rita, runtimeId: row.id, documentId: docId, status: "revision", expectedVersion: mine.version })).rejects.toMatchObject({ status: 422 });
     await expect(decideDocument(t.db, { user: rita, runtimeId: row.id, documentId: "nope", status: "approved", expectedVersion: mine.version })).rejects.toMatchObject({ status: 404 });
     const updated = await decideDocument(t.db, { user: rita, runtimeId: row.id, documentId: docId, status: "revision", reason: "Too old", expectedVersion: mine.version });

@@ -4,9 +4,9 @@ import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import type { WorkflowRuntime } from "../db/schema";
 import { step } from "../runtime/step";
-import { assertFreshVersion, assertMayDecide, cleanReason, reasonRequired } from "./case-guards";
+import { assertFreshVersion, assertMayDecide, cleanReason, reasonRequired } from "./review-guards";
 
-export interface DecideCaseInput {
+export interface DecideRuntimeInput {
   user: SessionUser;
   runtimeId: string;
   /** An event the case's current state accepts: `approve`, `reject`, `revision`, … */
@@ -27,9 +27,9 @@ export type { ReviewRecord };
  * state does not accept. Returns the row and whether the case moved (a guarded event may not).
  *
  * @example
- * await decideCase(db, { user, runtimeId, event: "reject", reason: "Forged register extract", expectedVersion: 6 })
+ * await decideRuntime(db, { user, runtimeId, event: "reject", reason: "Forged register extract", expectedVersion: 6 })
  */
-export async function decideCase(db: Db, input: DecideCaseInput): Promise<{ runtime: WorkflowRuntime; moved: boolean }> {
+export async function decideRuntime(db: Db, input: DecideRuntimeInput): Promise<{ runtime: WorkflowRuntime; moved: boolean }> {
   const reason = cleanReason(input.reason);
   if (!reason && reasonRequired(input.event)) {
     throw validationFailed(`A reason is required to ${input.event} a case.`, [{ path: "/reason", message: "write why (the customer may see it)" }]);

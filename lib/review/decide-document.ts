@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import type { WorkflowRuntime } from "../db/schema";
 import { replaceContext } from "../engine";
 import { step } from "../runtime/step";
-import { assertActive, assertFreshVersion, assertMayDecide, cleanReason } from "./case-guards";
+import { assertActive, assertFreshVersion, assertMayDecide, cleanReason } from "./review-guards";
 
 export type DocumentDecisionStatus = "approved" | "rejected" | "revision";
 

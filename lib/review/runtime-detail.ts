@@ -10,7 +10,7 @@ import { hasPendingPluginCall } from "../runtime/wait-settled";
 import { listUsers, type UserSummary } from "../users/list-users";
 
 /** Everything the case page shows, loaded in one place. */
-export interface CaseDetail {
+export interface RuntimeDetail {
   view: RuntimeView;
   definition: WorkflowDefinition;
   apiPlugins: PluginConfig[];
@@ -28,7 +28,7 @@ export interface CaseDetail {
 export const HISTORY_LIMIT = 500;
 
 /** The case (runtime) of the project with its definition, entity, timeline and users; null when absent. */
-export async function loadCaseDetail(db: Db, projectId: string, runtimeId: string): Promise<CaseDetail | null> {
+export async function loadRuntimeDetail(db: Db, projectId: string, runtimeId: string): Promise<RuntimeDetail | null> {
   const row = await findRuntime(db, projectId, runtimeId);
   if (!row) return null;
   const [{ row: definition, compiled }, history, users, business, endUser, awaitingPlugin] = await Promise.all([
@@ -53,7 +53,7 @@ export async function loadCaseDetail(db: Db, projectId: string, runtimeId: strin
 }
 
 /** The display name of the case's subject. */
-export function caseName(detail: Pick<CaseDetail, "business" | "endUser" | "view">): string {
+export function subjectName(detail: Pick<RuntimeDetail, "business" | "endUser" | "view">): string {
   if (detail.business?.companyName) return detail.business.companyName;
   const person = [detail.endUser?.firstName, detail.endUser?.lastName].filter(Boolean).join(" ");
   if (person) return person;

@@ -25,6 +25,6 @@ export const assignmentRequestSchema = z.strictObject({
 });
 
 /** Body of `POST /api/backoffice/queues/{filterId}/cases`: the Add Case form's values. */
-export const createCaseRequestSchema = z.strictObject({
+export const createRuntimeRequestSchema = z.strictObject({
   values: z.record(z.string(), z.unknown()),
 });

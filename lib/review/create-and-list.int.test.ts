@@ -4,8 +4,8 @@ import { users } from "../db/schema";
 import type { SessionUser } from "../auth/session";
 import type { FilterResponse } from "../filters";
 import { seedDefinition, seedProject } from "../../tests/support/seed";
-import { assignCase } from "./assign-case";
-import { createCase } from "./create-case";
+import { assignRuntime } from "./assign-runtime";
+import { createRuntimeFromForm } from "./create-runtime-from-form";
 import { listQueueCases } from "../queues/list-queue-cases";
 import { parseQueueParams } from "../queues/queue-params";
 
@@ -35,9 +35,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.dispose());
 
-describe("createCase", () => {
+describe("createRuntimeFromForm", () => {
   it("validates the values against the initial state's input schema, naming each field", async () => {
-    const error = await createCase(t.db, { user: me, filter, values: { id: "x", type: "business", data: { additionalInfo: { mainRepresentative: { email: "nope" } } } } }).catch((e) => e);
+    const error = await createRuntimeFromForm(t.db, { user: me, filter, values: { id: "x", type: "business", data: { additionalInfo: { mainRepresentative: { email: "nope" } } } } }).catch((e) => e);
     expect(error).toMatchObject({ code: "validation_failed", status: 422 });
     expect(error.errors.map((e: { path: string }) => e.path).sort()).toEqual(
       ["/data/additionalInfo/mainRepresentative/email", "/data/additionalInfo/mainRepresentative/firstName", "/data/additionalInfo/mainRepresentative/lastName", "/data/companyName"].sort(),
@@ -45,7 +45,7 @@ describe("createCase", () => {
   });
 
   it("starts the queue's workflow with the values as context.entity and sends start", async () => {
-    const created = await createCase(t.db, { user: me, filter, values: values("Zeta Widgets") });
+    const created = await createRuntimeFromForm(t.db, { user: me, filter, values: values("Zeta Widgets") });
     expect(created).toMatchObject({ workflowDefinitionId: "direct_review", started: true });
     const page = await listQueueCases(t.db, me, filter, parseQueueParams({ q: "Zeta" }));
     expect(page.rows).toHaveLength(1);
@@ -55,9 +55,9 @@ describe("createCase", () => {
 
 describe("listQueueCases", () => {
   it("searches, filters by assignee/state/status and sorts by name", async () => {
-    const a = await createCase(t.db, { user: me, filter, values: values("Alpha Mills", "ops@alpha.example") });
-    await createCase(t.db, { user: me, filter, values: values("Beta Foods") });
-    await assignCase(t.db, { user: me, runtimeId: a.runtimeId, assigneeId: me.id, expectedVersion: 2 });
+    const a = await createRuntimeFromForm(t.db, { user: me, filter, values: values("Alpha Mills", "ops@alpha.example") });
+    await createRuntimeFromForm(t.db, { user: me, filter, values: values("Beta Foods") });
+    await assignRuntime(t.db, { user: me, runtimeId: a.runtimeId, assigneeId: me.id, expectedVersion: 2 });
     const list = (p: Record<string, string>) => listQueueCases(t.db, me, filter, parseQueueParams(p)).then((r) => r.rows.map((row) => row.name));
     expect(await list({ sort: "name" })).toEqual(["Alpha Mills", "Beta Foods", "Zeta Widgets"]);
     expect(await list({ assignee: "me" })).toEqual(["Alpha Mills"]);

@@ -5,9 +5,9 @@ import type { Db } from "../db/client";
 import { unchanged } from "../engine";
 import { users, type WorkflowRuntime } from "../db/schema";
 import { step } from "../runtime/step";
-import { assertActive, assertFreshVersion } from "./case-guards";
+import { assertActive, assertFreshVersion } from "./review-guards";
 
-export interface AssignCaseInput {
+export interface AssignRuntimeInput {
   user: SessionUser;
   runtimeId: string;
   /** The new assignee (an active user of the project), or null to unassign. */
@@ -23,9 +23,9 @@ export interface AssignCaseInput {
  * 403 `forbidden` otherwise; 422 when the assignee is not an active user of the project.
  *
  * @example
- * await assignCase(db, { user, runtimeId, assigneeId: user.id, expectedVersion: 4 }) // → row at version 5
+ * await assignRuntime(db, { user, runtimeId, assigneeId: user.id, expectedVersion: 4 }) // → row at version 5
  */
-export async function assignCase(db: Db, input: AssignCaseInput): Promise<WorkflowRuntime> {
+export async function assignRuntime(db: Db, input: AssignRuntimeInput): Promise<WorkflowRuntime> {
   const { user } = input;
   // Looked up before the lock (it does not depend on the case), refused in the order of the checks below.
   const assignable = input.assigneeId === null || (await isAssignable(db, user.projectId, input.assigneeId));

@@ -15,7 +15,7 @@ import { queueWorkflowIds } from "../queues/queue-workflow-ids";
 /** The event Add Case sends right after creating the case, when the initial state accepts it. */
 export const START_EVENT = "start";
 
-export interface CreateCaseResult {
+export interface CreateRuntimeFromFormResult {
   runtimeId: string;
   workflowDefinitionId: string;
   /** Whether `start` was sent (the initial state accepts it). */
@@ -29,9 +29,9 @@ export interface CreateCaseResult {
  * initial state's `meta.inputSchema.dataSchema` first: 422 `validation_failed` with one JSON pointer per field.
  *
  * @example
- * await createCase(db, { user, filter, values: { id: "acme-1", type: "business", data: { companyName: "Acme", ... } } })
+ * await createRuntimeFromForm(db, { user, filter, values: { id: "acme-1", type: "business", data: { companyName: "Acme", ... } } })
  */
-export async function createCase(db: Db, input: { user: SessionUser; filter: FilterResponse; values: unknown }): Promise<CreateCaseResult> {
+export async function createRuntimeFromForm(db: Db, input: { user: SessionUser; filter: FilterResponse; values: unknown }): Promise<CreateRuntimeFromFormResult> {
   const { user, filter } = input;
   const [workflowId] = queueWorkflowIds(filter.query);
   if (!workflowId) {

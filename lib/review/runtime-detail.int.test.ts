@@ -3,7 +3,7 @@ import { openTestDatabase, type TestDatabase } from "../../tests/support/test-da
 import { runtimeHistory } from "../db/schema";
 import { startRun } from "../runtime/start-run";
 import { runContext, seedDefinition, seedProject } from "../../tests/support/seed";
-import { HISTORY_LIMIT, loadCaseDetail } from "./case-detail";
+import { HISTORY_LIMIT, loadRuntimeDetail } from "./runtime-detail";
 
 const P = "case-detail";
 let t: TestDatabase;
@@ -15,14 +15,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.dispose());
 
-describe("loadCaseDetail", () => {
+describe("loadRuntimeDetail", () => {
   it("shows the latest entries of a long timeline, oldest first, and says older ones were left out", async () => {
     const run = await startRun(t.db, { projectId: P, workflowId: "kyb_manual_review_example", context: runContext("http://127.0.0.1:9", "1"), actor: { type: "api_key", id: "k" } });
     const extra = HISTORY_LIMIT + 4;
     await t.db.insert(runtimeHistory).values(
       Array.from({ length: extra }, (_, i) => ({ projectId: P, runtimeId: run.workflowRuntimeId, kind: "event_ignored" as const, eventName: `e${i}`, actorType: "system" as const })),
     );
-    const detail = (await loadCaseDetail(t.db, P, run.workflowRuntimeId))!;
+    const detail = (await loadRuntimeDetail(t.db, P, run.workflowRuntimeId))!;
     expect(detail.historyTruncated).toBe(true);
     expect(detail.history).toHaveLength(HISTORY_LIMIT);
     // The creation row and the first four events are the ones left out; the newest is last.
@@ -33,7 +33,7 @@ describe("loadCaseDetail", () => {
 
   it("shows a short timeline whole", async () => {
     const run = await startRun(t.db, { projectId: P, workflowId: "kyb_manual_review_example", context: runContext("http://127.0.0.1:9", "2"), actor: { type: "api_key", id: "k" } });
-    const detail = (await loadCaseDetail(t.db, P, run.workflowRuntimeId))!;
+    const detail = (await loadRuntimeDetail(t.db, P, run.workflowRuntimeId))!;
     expect(detail.historyTruncated).toBe(false);
     expect(detail.history.map((h) => h.kind)).toEqual(["created"]);
   });
