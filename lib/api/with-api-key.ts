@@ -1,4 +1,5 @@
 import { authenticateApiKey, type ApiAuth } from "../api-keys/authenticate-api-key";
+import { apiKeyCaller, type Caller } from "../callers/caller";
 import { env } from "../config/env";
 import { getDbHandle } from "../db/client";
 import { validationFailed } from "../errors";
@@ -11,6 +12,8 @@ import { runWrite, type WriteHandler, type WriteOptions } from "./write-options"
 /** What an authenticated handler gets besides the request. */
 export interface ApiContext<P extends Record<string, string> = Record<string, string>> {
   auth: ApiAuth;
+  /** The same key as a `Caller`, for `lib` functions shared with the backoffice. */
+  caller: Caller;
   /** The awaited dynamic route segments, e.g. `{ workflowRuntimeId }`. */
   params: P;
   /** Also sent back as `X-Request-Id` and quoted in 500 responses and logs. */
@@ -57,7 +60,7 @@ export function withApiKey<P extends Record<string, string>, S extends z.ZodType
       rate = await consumeRateLimit(handle.db, auth.apiKeyId, env().RATE_LIMIT_PER_MINUTE);
       if (rate && !rate.allowed) throw rateLimited(rate);
       const params = checkedParams<P>((await route?.params) ?? {});
-      const res = await handler(req, { auth, params, requestId });
+      const res = await handler(req, { auth, caller: apiKeyCaller(auth), params, requestId });
       return decorate(res, requestId, rate);
     } catch (error) {
       return decorate(problemResponse(error, requestId), requestId, rate);

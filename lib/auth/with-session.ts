@@ -1,14 +1,13 @@
 import { AppError, forbidden } from "../errors";
 import { problemResponse } from "../api/http/problem";
 import { requestIdFor, withHeaders } from "../api/http/request-id";
+import { userCaller, type CallerContext } from "../callers/caller";
 import { isSameOrigin } from "./same-origin";
 import { currentUser, type SessionUser } from "./session";
 
-/** What a backoffice handler gets besides the request. */
-export interface SessionContext<P extends Record<string, string> = Record<string, string>> {
+/** What a backoffice handler gets besides the request: the caller (for `lib` calls shared with the API) and the session's user. */
+export interface SessionContext<P extends Record<string, string> = Record<string, string>> extends CallerContext<P> {
   user: SessionUser;
-  params: P;
-  requestId: string;
 }
 
 export type SessionHandler<P extends Record<string, string>> = (req: Request, ctx: SessionContext<P>) => Promise<Response>;
@@ -29,7 +28,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  *
  * @example
  * // POST /api/backoffice/cases/{runtimeId}/assignment – assign or unassign a case
- * export const POST = withSession<{ runtimeId: string }>(async (req, { user, params }) => Response.json(...));
+ * export const POST = withSession<{ runtimeId: string }>(async (req, { caller, params }) => Response.json(...));
  */
 export function withSession<P extends Record<string, string> = Record<string, string>>(
   handler: SessionHandler<P>,
@@ -45,7 +44,7 @@ export function withSession<P extends Record<string, string> = Record<string, st
       if (!user) throw new AppError("unauthenticated", "Your session has ended; sign in again.");
       if (options.adminOnly && user.role !== "admin") throw forbidden("Only admins can do this.");
       const params = ((await route?.params) ?? {}) as P;
-      const res = await handler(req, { user, params, requestId });
+      const res = await handler(req, { caller: userCaller(user), user, params, requestId });
       return withHeaders(res, { "X-Request-Id": requestId, "Cache-Control": "no-store" });
     } catch (error) {
       return withHeaders(problemResponse(error, requestId), { "Cache-Control": "no-store" });
