@@ -32,18 +32,27 @@ export async function authorizeCredentials(email: string, password: string): Pro
   return { id: user.id, email: user.email, name, role: user.role, projectId: user.projectId };
 }
 
+/**
+ * A credential worth a database look-up: a non-empty string PostgreSQL can store, of a sane length. A JSON body
+ * can send anything (next-auth passes it through); what fails here is refused like a wrong password.
+ */
+function plausible(value: unknown): value is string {
+  return typeof value === "string" && value.length > 0 && value.length <= 1_000 && !value.includes("\u0000");
+}
+
 /** next-auth configuration, built on first use so the session secret is read at run time, not at build time. */
 export function authOptions(): AuthOptions {
   return {
     secret: masterKeys().authSecret,
     session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
-    pages: { signIn: "/login" },
+    // Errors go to the login page as well: next-auth's own error page is HTML, a 500 for `?error=Configuration`.
+    pages: { signIn: "/login", error: "/login" },
     providers: [
       CredentialsProvider({
         name: "E-mail and password",
         credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
         authorize: async (credentials) =>
-          credentials?.email && credentials.password ? authorizeCredentials(credentials.email, credentials.password) : null,
+          plausible(credentials?.email) && plausible(credentials?.password) ? authorizeCredentials(credentials.email, credentials.password) : null,
       }),
     ],
     callbacks: {
