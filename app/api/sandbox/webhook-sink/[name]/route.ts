@@ -7,14 +7,8 @@ const SHOWN_HEADERS = ["content-type", "webhook-id", "webhook-timestamp", "webho
 // POST /api/sandbox/webhook-sink/{name} – records what a webhook sent, for the caller's project (sandbox only)
 export const POST = withSandboxCaller<{ name: string }>(async (req, { projectId, params }) => {
   const { text, bytes } = await readSinkBody(req, SINK_MAX_BODY_BYTES);
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // keep the raw text
-  }
   const headers = Object.fromEntries(SHOWN_HEADERS.filter((h) => req.headers.has(h)).map((h) => [h, req.headers.get(h)!]));
-  recordSinkEntry(projectId, { at: new Date().toISOString(), name: params.name, headers, body }, bytes);
+  recordSinkEntry(projectId, { at: new Date().toISOString(), name: params.name, headers }, text, bytes);
   return Response.json({ received: true }, { status: 202 });
 });
 
