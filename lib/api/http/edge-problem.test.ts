@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { edgeProblem } from "./edge-problem";
+import { API_ROUTE_TABLE } from "./route-table";
 
 const id = () => "req-edge-1";
 
@@ -16,6 +17,23 @@ describe("edgeProblem", () => {
     expect(res?.body).toMatchObject({ type: "about:blank#malformed_path", title: "Bad Request", status: 400, code: "malformed_path", errors: [] });
     expect((await answer("GET", "/cases/%zz"))?.status).toBe(400);
     expect((await answer("GET", "/api/v1/external/workflows/%"))?.status).toBe(400);
+  });
+
+  it("answers a NUL character in any path segment with 400 malformed_path (PostgreSQL cannot store it)", async () => {
+    for (const path of ["/api/backoffice/definitions/%00/versions", "/api/v1/external/workflows/a%00b", "/api/v1/external/secrets/%00", "/cases/%00"]) {
+      const res = await answer("POST", path);
+      expect(res, path).toMatchObject({ status: 400, type: "application/problem+json" });
+      expect(res?.body).toMatchObject({ code: "malformed_path" });
+      expect(res?.body.detail).toMatch(/NUL character/);
+    }
+  });
+
+  it("refuses %00 in every dynamic segment of every /api route before its handler, whatever the method", async () => {
+    for (const [pattern, methods] of Object.entries(API_ROUTE_TABLE)) {
+      if (!pattern.includes("[")) continue;
+      const path = pattern.replace(/\[(\.\.\.)?\w+\]/g, "x%00");
+      for (const method of methods) expect((await answer(method, path))?.status, `${method} ${path}`).toBe(400);
+    }
   });
 
   it("lets well-formed encodings through and matches them decoded", async () => {

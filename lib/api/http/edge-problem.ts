@@ -7,7 +7,7 @@ const PAGE_ALLOW = "GET, HEAD";
 
 /**
  * The problem+json answer for a request no handler should see, or `undefined` to let it through: a path segment
- * that is not valid percent-encoding (400 `malformed_path`), an unknown `/api` path (404 `not_found`), a method
+ * that is not valid percent-encoding or decodes to a NUL character (400 `malformed_path`), an unknown `/api` path (404 `not_found`), a method
  * the `/api` route does not implement or a page does not serve (405 with `Allow`; TRACE, PROPFIND, QUERY, ... are
  * served nowhere). A POST with `Next-Action` (a server action, `serverAction`) goes to its page. `requestId` is
  * called only when there is a problem to answer. Costs one scan of the path, and for `/api` paths a walk down the
@@ -22,6 +22,10 @@ export function edgeProblem(method: string, pathname: string, requestId: () => s
   const shown = pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;
   if (!segments) {
     return problem("malformed_path", `The path '${shown}' is not valid percent-encoding: send UTF-8 and encode a literal '%' as %25.`, [], {}, requestId());
+  }
+  if (segments.some((s) => s.includes("\u0000"))) {
+    // No id or name can hold a NUL (PostgreSQL text cannot store one): refused here for every route at once.
+    return problem("malformed_path", `The path '${shown}' contains a NUL character (%00), which no identifier can hold; remove it.`, [], {}, requestId());
   }
   if (segments[0] !== "api") {
     const served = method === "GET" || method === "HEAD" || (method === "POST" && serverAction);
