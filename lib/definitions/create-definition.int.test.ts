@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import type { CreateDefinitionRequest } from "../api/schemas/definitions";
-import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { useTestProject } from "../../tests/support/test-project";
 import { workflowDefinitions, workflowRuntimes } from "../db/schema";
-import { EXAMPLE, runContext, seedDefinition, seedProject } from "../../tests/support/seed";
+import { EXAMPLE, runContext, seedDefinition } from "../../tests/support/seed";
 import { startRun } from "../runtime/start-run";
 import { createDefinition } from "./create-definition";
 
 const P = "hostile-definitions";
+const t = useTestProject(P);
 const actor = { type: "api_key" as const, id: "test" };
-let t: TestDatabase;
-
-beforeAll(async () => {
-  t = await openTestDatabase();
-  await seedProject(t.db, P);
-});
-
-afterAll(async () => {
-  await t?.dispose();
-});
 
 type Example = typeof EXAMPLE;
 /** The worked example as a create request under `id`, changed by `edit`. */

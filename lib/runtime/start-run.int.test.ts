@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { useTestProject } from "../../tests/support/test-project";
 import { businesses, runtimeHistory, workflowRuntimes } from "../db/schema";
-import { runContext, seedDefinition, seedProject } from "../../tests/support/seed";
+import { runContext, seedDefinition } from "../../tests/support/seed";
 import { startRun } from "./start-run";
 
 const P = "start-run";
+const t = useTestProject(P, { definitions: [{ id: "versioned" }] });
 const actor = { type: "api_key" as const, id: "test" };
-let t: TestDatabase;
-
-beforeAll(async () => {
-  t = await openTestDatabase();
-  await seedProject(t.db, P);
-  await seedDefinition(t.db, P, { id: "versioned" });
-});
-
-afterAll(async () => {
-  await t?.dispose();
-});
 
 const runtimesOf = async (projectId: string) => (await t.db.select({ n: count() }).from(workflowRuntimes).where(eq(workflowRuntimes.projectId, projectId)))[0].n;
 

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { describe, expect, it } from "vitest";
+import { useTestProject } from "../../tests/support/test-project";
 import { claimJobs, completeJob, retryJob } from "../jobs/queue";
-import { runContext, seedDefinition, seedProject } from "../../tests/support/seed";
+import { runContext } from "../../tests/support/seed";
 import { startRun } from "./start-run";
 import { sendEvent } from "./send-event";
 import { PLUGIN_SETTLED_CHANNEL, waitUntilSettled } from "./wait-settled";
 
 const P = "wait-settled";
+const t = useTestProject(P, { definitions: [{}] });
 const actor = { type: "api_key" as const, id: "test" };
-let t: TestDatabase;
-
-beforeAll(async () => {
-  t = await openTestDatabase();
-  await seedProject(t.db, P);
-  await seedDefinition(t.db, P);
-});
-
-afterAll(async () => {
-  await t?.dispose();
-});
 
 /** A runtime whose `start` left one pending API plugin call (no worker runs in this file). */
 async function runtimeAwaitingVendor(reg: string): Promise<string> {

@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
+import { useTestProject } from "@/tests/support/test-project";
 import { idempotencyKeys, jobs, runtimeHistory, workflowRuntimes } from "@/lib/db/schema";
 import { startRun } from "@/lib/runtime/start-run";
 import { sendEvent } from "@/lib/runtime/send-event";
-import { runContext, seedDefinition, seedProject } from "@/tests/support/seed";
+import { runContext } from "@/tests/support/seed";
 import { idempotent, type IdempotentResult } from "./idempotency";
 
 // The key commits with the work: these tests force the work's transaction to fail after its writes, and let a
 // first request hold its transaction open while a second with the same key arrives.
 
-let t: TestDatabase;
 const PROJECT = "idem";
+const t = useTestProject(PROJECT, { definitions: [{}] });
 const actor = { type: "api_key" as const, id: "k" };
-
-beforeAll(async () => {
-  t = await openTestDatabase();
-  await seedProject(t.db, PROJECT);
-  await seedDefinition(t.db, PROJECT);
-});
-
-afterAll(async () => {
-  await t?.dispose();
-});
 
 const request = (key: string) => new Request("http://test/run", { method: "POST", headers: { "idempotency-key": key } });
 const scope = (bodyText: string) => ({ projectId: PROJECT, endpoint: "POST /workflows/run", bodyText });
