@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import type { CreateDefinitionRequest } from "../api/schemas/definitions";
-import { useTestProject } from "../../tests/support/test-project";
+import { testProject } from "../../tests/support/test-project";
 import { workflowDefinitions, workflowRuntimes } from "../db/schema";
 import { EXAMPLE, runContext, seedDefinition } from "../../tests/support/seed";
 import { startRun } from "../runtime/start-run";
 import { createDefinition } from "./create-definition";
 
 const P = "hostile-definitions";
-const t = useTestProject(P);
+const t = testProject(P);
 const actor = { type: "api_key" as const, id: "test" };
 
 type Example = typeof EXAMPLE;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { useTestProject } from "../../tests/support/test-project";
+import { testProject } from "../../tests/support/test-project";
 import { businesses, runtimeHistory, workflowRuntimes } from "../db/schema";
 import { runContext, seedDefinition } from "../../tests/support/seed";
 import { startRun } from "./start-run";
 
 const P = "start-run";
-const t = useTestProject(P, { definitions: [{ id: "versioned" }] });
+const t = testProject(P, { definitions: [{ id: "versioned" }] });
 const actor = { type: "api_key" as const, id: "test" };
 
 const runtimesOf = async (projectId: string) => (await t.db.select({ n: count() }).from(workflowRuntimes).where(eq(workflowRuntimes.projectId, projectId)))[0].n;

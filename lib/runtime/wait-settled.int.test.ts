@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useTestProject } from "../../tests/support/test-project";
+import { testProject } from "../../tests/support/test-project";
 import { claimJobs, completeJob, retryJob } from "../jobs/queue";
 import { runContext } from "../../tests/support/seed";
 import { startRun } from "./start-run";
@@ -7,7 +7,7 @@ import { sendEvent } from "./send-event";
 import { PLUGIN_SETTLED_CHANNEL, waitUntilSettled } from "./wait-settled";
 
 const P = "wait-settled";
-const t = useTestProject(P, { definitions: [{}] });
+const t = testProject(P, { definitions: [{}] });
 const actor = { type: "api_key" as const, id: "test" };
 
 /** A runtime whose `start` left one pending API plugin call (no worker runs in this file). */

@@ -11,10 +11,10 @@ export type TestProject = TestDatabase & { readonly apiKey: string };
  * options each), disposed after the file.
  *
  * @example
- * const t = useTestProject("start-run", { definitions: [{ id: "versioned" }] });
+ * const t = testProject("start-run", { definitions: [{ id: "versioned" }] });
  * it("…", async () => { await startRun(t.db, …) });
  */
-export function useTestProject(
+export function testProject(
   projectId: string,
   options: { definitions?: Parameters<typeof seedDefinition>[2][]; secrets?: Record<string, string> } = {},
 ): TestProject {
@@ -31,7 +31,7 @@ export function useTestProject(
   return new Proxy({} as TestProject, {
     get(_, name) {
       if (name === "apiKey") return apiKey;
-      if (!t) throw new Error("useTestProject: the database is opened in beforeAll; use it inside tests or hooks");
+      if (!t) throw new Error("testProject: the database is opened in beforeAll; use it inside tests or hooks");
       const value = t[name as keyof TestDatabase];
       return typeof value === "function" ? value.bind(t) : value;
     },

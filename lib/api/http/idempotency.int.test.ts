@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
-import { useTestProject } from "@/tests/support/test-project";
+import { testProject } from "@/tests/support/test-project";
 import { idempotencyKeys, jobs, runtimeHistory, workflowRuntimes } from "@/lib/db/schema";
 import { startRun } from "@/lib/runtime/start-run";
 import { sendEvent } from "@/lib/runtime/send-event";
@@ -11,7 +11,7 @@ import { idempotent, type IdempotentResult } from "./idempotency";
 // first request hold its transaction open while a second with the same key arrives.
 
 const PROJECT = "idem";
-const t = useTestProject(PROJECT, { definitions: [{}] });
+const t = testProject(PROJECT, { definitions: [{}] });
 const actor = { type: "api_key" as const, id: "k" };
 
 const request = (key: string) => new Request("http://test/run", { method: "POST", headers: { "idempotency-key": key } });
