@@ -3,7 +3,10 @@ import path from "node:path";
 
 // Three projects: pure unit tests, integration tests on embedded PGlite (always),
 // and the same integration tests on a real PostgreSQL server when TEST_DATABASE_URL is set.
-const alias = { "@": path.resolve(__dirname) };
+// `import "server-only"` marks the modules that read secrets. Next.js resolves it itself (empty on the server, a build
+// error in a client component); everywhere else (tsx scripts, the worker, these tests) it is the empty module that
+// the package's react-server export points at, through this alias and the `paths` entry in tsconfig.json.
+const alias = { "@": path.resolve(__dirname), "server-only": path.resolve(__dirname, "node_modules/next/dist/compiled/server-only/empty.js") };
 // Fixed keys so tests never write a key file; DATA_DIR points at a throw-away folder.
 const testEnv = {
   MASTER_KEY: "0f".repeat(32),
