@@ -1,72 +1,45 @@
 "use client";
 
 import Link from "next/link";
+import { sendJson } from "@/components/ui/api-client";
 import { Time } from "@/components/ui/time";
 import type { DeliveryView } from "@/lib/webhooks/deliveries";
-import { FormProblem } from "./form-problem";
-import { sendJson } from "@/components/ui/api-client";
+import { SettingsTable, type Column } from "./settings-table";
 import { useSettingsAction } from "./use-settings-action";
 
 const TONE: Record<string, string> = { succeeded: "badge-ok", failed: "badge-danger", pending: "badge-info" };
 
+const COLUMNS: Column<DeliveryView>[] = [
+  { header: "Event", className: "mono", title: (d) => `${d.eventName} (event ${d.eventId}), created ${d.createdAt}`, cell: (d) => d.eventName },
+  { header: "Case", cell: (d) => (d.workflowRuntimeId ? <Link href={`/cases/${d.workflowRuntimeId}`}>{d.workflowRuntimeId.slice(0, 8)}</Link> : "–") },
+  { header: "Receiver", fill: true, className: "mono", title: (d) => d.url, cell: (d) => d.url },
+  { header: "Status", cell: (d) => <span className={`badge ${TONE[d.status] ?? ""}`}>{d.status}</span> },
+  { header: "Attempts", cell: (d) => d.attempts },
+  { header: "Last response", title: (d) => d.lastError ?? undefined, cell: (d) => d.lastResponseCode ?? (d.lastError ? "error" : "–") },
+  { header: "Next attempt", cell: (d) => (d.status === "pending" ? <Time iso={d.nextAttemptAt} /> : <span className="muted">–</span>) },
+];
+
 /** Recent system webhook deliveries: status, attempts, last response, next attempt, and Redeliver. */
 export function DeliveryTable({ deliveries }: { deliveries: DeliveryView[] }) {
   const redeliver = useSettingsAction((id: string) => sendJson("POST", `/api/backoffice/webhooks/deliveries/${id}/redeliver`));
+  const queuing = (id: string) => redeliver.isPending && redeliver.variables === id;
   return (
-    <>
-      <div className="table-wrap">
-        <table className="list" data-testid="delivery-table">
-          <caption className="sr-only">Recent webhook deliveries, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Case</th>
-              <th scope="col" className="fill">Receiver</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Last response</th>
-              <th scope="col">Next attempt</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.map((d) => (
-              <tr key={d.id} data-testid="delivery-row">
-                <th scope="row" className="mono" title={`${d.eventName} (event ${d.eventId}), created ${d.createdAt}`}>
-                  {d.eventName}
-                </th>
-                <td>{d.workflowRuntimeId ? <Link href={`/cases/${d.workflowRuntimeId}`}>{d.workflowRuntimeId.slice(0, 8)}</Link> : "–"}</td>
-                <td className="mono fill" title={d.url}>
-                  {d.url}
-                </td>
-                <td>
-                  <span className={`badge ${TONE[d.status] ?? ""}`}>{d.status}</span>
-                </td>
-                <td>{d.attempts}</td>
-                <td title={d.lastError ?? undefined}>{d.lastResponseCode ?? (d.lastError ? "error" : "–")}</td>
-                <td>{d.status === "pending" ? <Time iso={d.nextAttemptAt} /> : <span className="muted">–</span>}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="btn btn-small btn-secondary"
-                    aria-label={`Redeliver ${d.eventName} to ${d.url}`}
-                    disabled={redeliver.isPending && redeliver.variables === d.id}
-                    onClick={() => redeliver.mutate(d.id)}
-                  >
-                    {redeliver.isPending && redeliver.variables === d.id ? "Queuing…" : "Redeliver"}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+    <SettingsTable
+      caption="Recent webhook deliveries, newest first"
+      testId="delivery-table"
+      columns={COLUMNS}
+      rows={deliveries}
+      rowKey={(d) => d.id}
+      problem={redeliver.error}
+      actions={(d) => (
+        <button type="button" className="btn btn-small btn-secondary" aria-label={`Redeliver ${d.eventName} to ${d.url}`} disabled={queuing(d.id)} onClick={() => redeliver.mutate(d.id)}>
+          {queuing(d.id) ? "Queuing…" : "Redeliver"}
+        </button>
+      )}
+    >
       <p role="status" className="hint">
         {redeliver.isSuccess ? "Redelivery queued: the worker sends it within seconds." : ""}
       </p>
-      <FormProblem problem={redeliver.error} />
-    </>
+    </SettingsTable>
   );
 }

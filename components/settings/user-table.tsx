@@ -1,14 +1,15 @@
 "use client";
 
 import { useState } from "react";
+import { sendJson } from "@/components/ui/api-client";
 import { Truncate } from "@/components/ui/truncate";
 import type { UserSummary } from "@/lib/users/list-users";
 import { ConfirmButton } from "./confirm-button";
-import { FormProblem } from "./form-problem";
-import { sendJson } from "@/components/ui/api-client";
+import { SettingsTable, type Column } from "./settings-table";
 import { useSettingsAction } from "./use-settings-action";
 
-type Patch = { id: string; role?: "admin" | "reviewer"; active?: boolean };
+type Role = UserSummary["role"];
+type Patch = { id: string; role?: Role; active?: boolean };
 
 /**
  * The project's users with their role (change, then Save role) and Deactivate/Reactivate. The signed-in admin's
@@ -16,81 +17,70 @@ type Patch = { id: string; role?: "admin" | "reviewer"; active?: boolean };
  */
 export function UserTable({ users, selfId }: { users: UserSummary[]; selfId: string }) {
   const update = useSettingsAction(({ id, ...patch }: Patch) => sendJson("PATCH", `/api/backoffice/users/${id}`, patch));
-  const [roles, setRoles] = useState<Record<string, "admin" | "reviewer">>({});
+  const [roles, setRoles] = useState<Record<string, Role>>({});
   const busy = (id: string) => update.isPending && update.variables?.id === id;
+  // The role select, and Save role once it differs from the stored role.
+  function rolePicker(u: UserSummary) {
+    const role = roles[u.id] ?? u.role;
+    return (
+      <span className="actions">
+        <label className="sr-only" htmlFor={`role-${u.id}`}>
+          Role of {u.name}
+        </label>
+        <select id={`role-${u.id}`} value={role} onChange={(e) => setRoles({ ...roles, [u.id]: e.target.value as Role })}>
+          <option value="reviewer">reviewer</option>
+          <option value="admin">admin</option>
+        </select>
+        {role !== u.role && (
+          <button type="button" className="btn btn-small" disabled={busy(u.id)} onClick={() => update.mutate({ id: u.id, role })}>
+            Save role
+          </button>
+        )}
+      </span>
+    );
+  }
+
+  const columns: Column<UserSummary>[] = [
+    {
+      header: "Name",
+      fill: true,
+      cell: (u) => (
+        <>
+          <Truncate text={u.name} />
+          {u.id === selfId && <span className="hint"> (you)</span>}
+        </>
+      ),
+    },
+    { header: "E-mail", fill: true, cell: (u) => <Truncate text={u.email} /> },
+    { header: "Role", cell: (u) => (u.id === selfId ? <span title="You cannot change your own role">{u.role}</span> : rolePicker(u)) },
+    { header: "Status", cell: (u) => (u.active ? <span className="badge badge-ok">active</span> : <span className="badge">deactivated</span>) },
+  ];
+
   return (
-    <>
-      <div className="table-wrap">
-        <table className="list" data-testid="user-table">
-          <caption className="sr-only">Users and roles</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="fill">Name</th>
-              <th scope="col" className="fill">E-mail</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((u) => {
-              const self = u.id === selfId;
-              const role = roles[u.id] ?? u.role;
-              return (
-                <tr key={u.id} className={u.active ? undefined : "inactive"} data-testid="user-row">
-                  <th scope="row" className="fill">
-                    <Truncate text={u.name} />
-                    {self && <span className="hint"> (you)</span>}
-                  </th>
-                  <td className="fill">
-                    <Truncate text={u.email} />
-                  </td>
-                  <td>
-                    {self ? (
-                      <span title="You cannot change your own role">{u.role}</span>
-                    ) : (
-                      <span className="actions">
-                        <label className="sr-only" htmlFor={`role-${u.id}`}>
-                          Role of {u.name}
-                        </label>
-                        <select id={`role-${u.id}`} value={role} onChange={(e) => setRoles({ ...roles, [u.id]: e.target.value as typeof role })}>
-                          <option value="reviewer">reviewer</option>
-                          <option value="admin">admin</option>
-                        </select>
-                        {role !== u.role && (
-                          <button type="button" className="btn btn-small" disabled={busy(u.id)} onClick={() => update.mutate({ id: u.id, role })}>
-                            Save role
-                          </button>
-                        )}
-                      </span>
-                    )}
-                  </td>
-                  <td>{u.active ? <span className="badge badge-ok">active</span> : <span className="badge">deactivated</span>}</td>
-                  <td>
-                    {self ? null : u.active ? (
-                      <ConfirmButton
-                        label="Deactivate"
-                        ariaLabel={`Deactivate ${u.name}`}
-                        question={`Deactivate ${u.name}? They can no longer sign in (a session already open ends when it expires).`}
-                        confirmLabel="Yes, deactivate"
-                        pending={busy(u.id)}
-                        onConfirm={() => update.mutate({ id: u.id, active: false })}
-                      />
-                    ) : (
-                      <button type="button" className="btn btn-small btn-secondary" aria-label={`Reactivate ${u.name}`} disabled={busy(u.id)} onClick={() => update.mutate({ id: u.id, active: true })}>
-                        Reactivate
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      <FormProblem problem={update.error} />
-    </>
+    <SettingsTable
+      caption="Users and roles"
+      testId="user-table"
+      columns={columns}
+      rows={users}
+      rowKey={(u) => u.id}
+      inactive={(u) => !u.active}
+      problem={update.error}
+      actions={(u) =>
+        u.id === selfId ? null : u.active ? (
+          <ConfirmButton
+            label="Deactivate"
+            ariaLabel={`Deactivate ${u.name}`}
+            question={`Deactivate ${u.name}? They can no longer sign in (a session already open ends when it expires).`}
+            confirmLabel="Yes, deactivate"
+            pending={busy(u.id)}
+            onConfirm={() => update.mutate({ id: u.id, active: false })}
+          />
+        ) : (
+          <button type="button" className="btn btn-small btn-secondary" aria-label={`Reactivate ${u.name}`} disabled={busy(u.id)} onClick={() => update.mutate({ id: u.id, active: true })}>
+            Reactivate
+          </button>
+        )
+      }
+    />
   );
 }

@@ -1,6 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import type { Caller } from "../callers/caller";
+import { requireAdmin } from "../callers/require-admin";
 import type { Db } from "../db/client";
 import { apiKeys } from "../db/schema";
+import { notFound } from "../errors";
 import { apiKeyPrefix, generateApiKey, hashApiKey } from "../security/api-key-format";
 import { forgetApiKey } from "./authenticate-api-key";
 
@@ -50,4 +54,39 @@ export async function listApiKeys(db: Db, projectId: string) {
     .from(apiKeys)
     .where(eq(apiKeys.projectId, projectId))
     .orderBy(apiKeys.createdAt);
+}
+
+/** Body of `POST /api/backoffice/api-keys`. */
+export const createApiKeyRequestSchema = z.strictObject({
+  name: z.string().trim().min(1, "give the key a name, e.g. the system that will use it").max(100),
+});
+
+/** An API key as the settings page shows it: never the key or its hash. */
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** The caller's project's API keys, oldest first (admins only). */
+export async function listApiKeysFor(db: Db, caller: Caller): Promise<ApiKeyView[]> {
+  await requireAdmin(db, caller, "see API keys");
+  const rows = await listApiKeys(db, caller.projectId);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), lastUsedAt: r.lastUsedAt?.toISOString() ?? null, revokedAt: r.revokedAt?.toISOString() ?? null }));
+}
+
+/** Create a key (admins only); the answer carries the plain key, which is shown once and cannot be read back. */
+export async function createApiKeyFor(db: Db, caller: Caller, input: z.output<typeof createApiKeyRequestSchema>): Promise<CreatedApiKey & { name: string }> {
+  await requireAdmin(db, caller, "create API keys");
+  const created = await createApiKey(db, caller.projectId, input.name);
+  return { ...created, name: input.name };
+}
+
+/** Revoke a key of the caller's project (admins only); 404 when it does not exist there or is already revoked. */
+export async function revokeApiKeyFor(db: Db, caller: Caller, id: string): Promise<void> {
+  await requireAdmin(db, caller, "revoke API keys");
+  if (!(await revokeApiKey(db, caller.projectId, id))) throw notFound("Active API key", id);
 }

@@ -1,2 +1,12 @@
 export { authenticateApiKey, clearApiKeyCache, type ApiAuth } from "./authenticate-api-key";
-export { createApiKey, listApiKeys, revokeApiKey, type CreatedApiKey } from "./create-api-key";
+export {
+  createApiKey,
+  createApiKeyFor,
+  createApiKeyRequestSchema,
+  listApiKeys,
+  listApiKeysFor,
+  revokeApiKey,
+  revokeApiKeyFor,
+  type ApiKeyView,
+  type CreatedApiKey,
+} from "./create-api-key";

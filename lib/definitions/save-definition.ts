@@ -8,7 +8,8 @@ import type { Db } from "../db/client";
 import { createDefinition } from "./create-definition";
 import { toDefinitionResponse, type DefinitionResponse } from "./definition-response";
 import { getDefinitionOrThrow } from "./get-definition";
-import { assertAdmin } from "../settings/assert-admin";
+import { userCaller } from "../callers/caller";
+import { requireAdmin } from "../callers/require-admin";
 import { checkDefinitionDocument } from "./check-definition";
 
 /** Body of `POST /api/backoffice/definitions/{id}/versions`: the edited document and the version it was based on. */
@@ -26,7 +27,7 @@ export type SaveDefinitionRequest = z.output<typeof saveDefinitionRequestSchema>
  * silently replaces a newer one. New runs use the saved version at once; running cases keep theirs.
  */
 export async function saveDefinitionVersion(db: Db, user: SessionUser, definitionId: string, input: SaveDefinitionRequest): Promise<DefinitionResponse> {
-  await assertAdmin(db, user, "edit workflow definitions");
+  await requireAdmin(db, userCaller(user), "edit workflow definitions");
   const latest = await getDefinitionOrThrow(db, user.projectId, definitionId);
   const problems = checkDefinitionDocument(input.document, definitionId);
   if (problems.length) {

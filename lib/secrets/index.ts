@@ -1,3 +1,14 @@
 /** Plugin secrets: stored encrypted, listed by name only, decrypted on demand for plugin calls. */
-export { putSecret, deleteSecret, listSecrets, listSecretsPage, secretAad, type SecretInfo } from "./secret-store";
+export {
+  putSecret,
+  putSecretFor,
+  deleteSecret,
+  deleteSecretFor,
+  listSecrets,
+  listSecretsFor,
+  listSecretsPage,
+  listSecretsPageFor,
+  secretAad,
+  type SecretInfo,
+} from "./secret-store";
 export { loadSecretLookup } from "./load-secret-lookup";

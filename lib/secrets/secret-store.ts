@@ -1,7 +1,10 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { notFound } from "../errors";
 import { decodeKeyCursor, encodeKeyCursor } from "../api/http/key-cursor";
-import type { ListSecretsQuery } from "../api/schemas";
+import { pathParam } from "../api/http/path-param";
+import { secretNameSchema, type ListSecretsQuery } from "../api/schemas/secrets";
+import type { Caller } from "../callers/caller";
+import { requireAdmin } from "../callers/require-admin";
 import type { Db } from "../db/client";
 import { secrets } from "../db/schema";
 import { encryptString } from "../security/encryption";
@@ -60,6 +63,30 @@ export async function listSecretsPage(db: Db, projectId: string, q: ListSecretsQ
     .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
   return { data: page.map(toInfo), nextCursor: rows.length > q.limit ? encodeKeyCursor("secrets", page[page.length - 1].name) : null };
+}
+
+/** Names and dates of the caller's project's secrets, by name (admins only); values are never read here. */
+export async function listSecretsFor(db: Db, caller: Caller): Promise<SecretInfo[]> {
+  await requireAdmin(db, caller, "see secrets");
+  return listSecrets(db, caller.projectId);
+}
+
+/** A page of them, for `GET /api/v1/external/secrets` (admins only). */
+export async function listSecretsPageFor(db: Db, caller: Caller, q: ListSecretsQuery): Promise<{ data: SecretInfo[]; nextCursor: string | null }> {
+  await requireAdmin(db, caller, "see secrets");
+  return listSecretsPage(db, caller.projectId, q);
+}
+
+/** Create or replace a secret (admins only); 422 at `/name` for a name `secretNameSchema` refuses. Answers its name and dates: the value is write-only. */
+export async function putSecretFor(db: Db, caller: Caller, name: string, value: string): Promise<SecretInfo> {
+  await requireAdmin(db, caller, "set secrets");
+  return putSecret(db, caller.projectId, pathParam(secretNameSchema, name, "name"), value);
+}
+
+/** Delete a secret (admins only); 404 when the project has none of that name. */
+export async function deleteSecretFor(db: Db, caller: Caller, name: string): Promise<void> {
+  await requireAdmin(db, caller, "delete secrets");
+  await deleteSecret(db, caller.projectId, pathParam(secretNameSchema, name, "name"));
 }
 
 function toInfo(row: { name: string; createdAt: Date; updatedAt: Date }): SecretInfo {

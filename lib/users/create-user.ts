@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { AppError } from "../errors";
 import { hashPassword } from "../auth/password";
+import type { Caller } from "../callers/caller";
+import { requireAdmin } from "../callers/require-admin";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { displayName, type UserSummary } from "./list-users";
@@ -32,4 +34,10 @@ export async function createUser(db: Db, projectId: string, input: CreateUserInp
     .returning({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, active: users.active });
   if (!row) throw new AppError("email_taken", `A user with the e-mail ${email} already exists; choose another e-mail.`, { errors: [{ path: "/email", message: "already in use" }] });
   return { ...row, name: displayName(row) };
+}
+
+/** Create a user in the caller's project (admins only). */
+export async function createUserFor(db: Db, caller: Caller, input: CreateUserInput): Promise<UserSummary> {
+  await requireAdmin(db, caller, "add users");
+  return createUser(db, caller.projectId, input);
 }

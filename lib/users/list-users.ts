@@ -1,4 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
+import type { Caller } from "../callers/caller";
+import { requireAdmin } from "../callers/require-admin";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 
@@ -26,4 +28,10 @@ export async function listUsers(db: Db, projectId: string, options: { activeOnly
     .where(and(eq(users.projectId, projectId), options.activeOnly ? eq(users.active, true) : undefined))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email));
   return rows.map((u) => ({ ...u, name: displayName(u) }));
+}
+
+/** The caller's project's users, active and inactive, for managing them (admins only). */
+export async function listUsersFor(db: Db, caller: Caller): Promise<UserSummary[]> {
+  await requireAdmin(db, caller, "manage users");
+  return listUsers(db, caller.projectId);
 }

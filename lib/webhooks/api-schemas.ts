@@ -13,6 +13,9 @@ export const createSubscriptionRequestSchema = z.strictObject({
     .describe("Any of workflow.state.changed, workflow.context.changed, workflow.completed, workflow.context.document.changed."),
 });
 
+/** Body of `PATCH /api/backoffice/webhooks/subscriptions/{id}`: enable or pause. */
+export const setSubscriptionActiveRequestSchema = z.strictObject({ active: z.boolean() });
+
 /** Query of `GET /webhook-subscriptions`. */
 export const listSubscriptionsQuerySchema = z.strictObject({
   level: z.enum(["project", "definition", "runtime"]).default("project").describe("Which level to list (default project)."),

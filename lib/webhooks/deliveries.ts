@@ -1,4 +1,6 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Caller } from "../callers/caller";
+import { requireAdmin } from "../callers/require-admin";
 import type { Db } from "../db/client";
 import { jobs, webhookDeliveries, webhookSubscriptions, workflowRuntimes, type WebhookDelivery } from "../db/schema";
 import { notFound, AppError } from "../errors";
@@ -61,6 +63,34 @@ export async function listDeliveries(db: Db, projectId: string, query: ListDeliv
     .orderBy(asc(sql`(${d.payload}->>'sequence')::int`), asc(d.createdAt), asc(d.id))
     .limit(query.limit);
   return rows.map(toDeliveryView);
+}
+
+/** `listDeliveries` for a caller (admins only). */
+export async function listDeliveriesFor(db: Db, caller: Caller, query: ListDeliveriesQuery): Promise<DeliveryView[]> {
+  await requireAdmin(db, caller, "see webhook deliveries");
+  return listDeliveries(db, caller.projectId, query);
+}
+
+/**
+ * The caller's project's most recent deliveries across all runtimes, newest first (admins only), for the
+ * settings page; the public API lists them per runtime (`listDeliveries`).
+ */
+export async function listRecentDeliveriesFor(db: Db, caller: Caller, limit = 50): Promise<DeliveryView[]> {
+  await requireAdmin(db, caller, "see webhook deliveries");
+  const d = webhookDeliveries;
+  const rows = await db
+    .select()
+    .from(d)
+    .where(eq(d.projectId, caller.projectId))
+    .orderBy(desc(d.createdAt), desc(d.id))
+    .limit(Math.min(Math.max(limit, 1), 200));
+  return rows.map(toDeliveryView);
+}
+
+/** `redeliver` for a caller (admins only). */
+export async function redeliverFor(db: Db, caller: Caller, id: string): Promise<DeliveryView> {
+  await requireAdmin(db, caller, "redeliver webhooks");
+  return redeliver(db, caller.projectId, id);
 }
 
 /**

@@ -1,4 +1,6 @@
 import { eq } from "drizzle-orm";
+import type { Caller } from "../callers/caller";
+import { requireAdmin } from "../callers/require-admin";
 import type { Db } from "../db/client";
 import { projects } from "../db/schema";
 import { notFound } from "../errors";
@@ -60,4 +62,18 @@ export async function getWebhookSecretStatus(db: Db, projectId: string, now = ne
     fingerprint: row.current ? secretFingerprint(decryptString(row.current, secretAad(projectId))) : null,
     previous: inOverlap ? { fingerprint: secretFingerprint(decryptString(row.previous!, previousSecretAad(projectId))), validUntil: row.until! } : null,
   };
+}
+
+/** Whether the caller's project has a signing secret, with fingerprints (admins only); dates as ISO strings. */
+export async function getWebhookSecretStatusFor(db: Db, caller: Caller) {
+  await requireAdmin(db, caller, "see the webhook signing secret");
+  const status = await getWebhookSecretStatus(db, caller.projectId);
+  return { ...status, previous: status.previous && { ...status.previous, validUntil: status.previous.validUntil.toISOString() } };
+}
+
+/** A new signing secret for the caller's project (admins only), returned once; the old one keeps signing for 24 hours. */
+export async function rotateWebhookSecretFor(db: Db, caller: Caller) {
+  await requireAdmin(db, caller, "rotate the webhook signing secret");
+  const rotated = await rotateWebhookSecret(db, caller.projectId);
+  return { ...rotated, previousValidUntil: rotated.previousValidUntil?.toISOString() ?? null };
 }

@@ -1,4 +1,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
+import type { Caller } from "../callers/caller";
+import { requireAdmin } from "../callers/require-admin";
 import type { Db } from "../db/client";
 import { webhookDeliveries, webhookSubscriptions, type WebhookSubscription } from "../db/schema";
 import { notFound, AppError } from "../errors";
@@ -109,4 +111,28 @@ export async function deleteSubscription(db: Db, projectId: string, id: string):
       .where(and(eq(webhookDeliveries.subscriptionId, id), eq(webhookDeliveries.projectId, projectId)));
     await tx.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, id));
   });
+}
+
+/** The caller's subscriptions of one level (admins only); by default the project level, as the settings page lists them. */
+export async function listSubscriptionsFor(db: Db, caller: Caller, query: ListSubscriptionsQuery = { level: "project", limit: 100 }): Promise<SubscriptionView[]> {
+  await requireAdmin(db, caller, "see webhook subscriptions");
+  return listSubscriptions(db, caller.projectId, query);
+}
+
+/** Create a project-level subscription (admins only). */
+export async function createSubscriptionFor(db: Db, caller: Caller, body: CreateSubscriptionRequest): Promise<SubscriptionView> {
+  await requireAdmin(db, caller, "create webhook subscriptions");
+  return createSubscription(db, caller.projectId, body);
+}
+
+/** Enable or pause a subscription of any level (admins only). */
+export async function setSubscriptionActiveFor(db: Db, caller: Caller, id: string, active: boolean): Promise<SubscriptionView> {
+  await requireAdmin(db, caller, "enable or pause webhook subscriptions");
+  return setSubscriptionActive(db, caller.projectId, id, active);
+}
+
+/** Delete a project-level subscription (admins only); see `deleteSubscription`. */
+export async function deleteSubscriptionFor(db: Db, caller: Caller, id: string): Promise<void> {
+  await requireAdmin(db, caller, "delete webhook subscriptions");
+  await deleteSubscription(db, caller.projectId, id);
 }

@@ -10,7 +10,7 @@ import { requireUser } from "@/lib/auth/require-user";
 import { getDb } from "@/lib/db/client";
 import { loadDefinitionView, versionParam } from "@/lib/definitions/definition-view";
 import { toEditableDocument } from "@/lib/definitions/editable-document";
-import { isActiveAdmin } from "@/lib/settings/assert-admin";
+import { isActiveAdmin, userCaller } from "@/lib/callers";
 
 type Props = { params: Promise<{ definitionId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -28,7 +28,7 @@ export default async function DefinitionPage({ params, searchParams }: Props) {
   const db = await getDb();
   const view = await loadDefinitionView(db, user.projectId, id, versionParam(query.version));
   if (!view) notFound();
-  const canEdit = await isActiveAdmin(db, user);
+  const canEdit = await isActiveAdmin(db, userCaller(user));
   const { row, latestVersion } = view;
   const isLatest = row.version === latestVersion;
   const editHref = `/workflows/${encodeURIComponent(id)}/edit${isLatest ? "" : `?from=${row.version}`}`;

@@ -7,7 +7,7 @@ import { requireUser } from "@/lib/auth/require-user";
 import { getDb } from "@/lib/db/client";
 import { findDefinition } from "@/lib/definitions";
 import { versionParam } from "@/lib/definitions/definition-view";
-import { isActiveAdmin } from "@/lib/settings/assert-admin";
+import { isActiveAdmin, userCaller } from "@/lib/callers";
 import { toEditableDocument } from "@/lib/definitions/editable-document";
 
 type Props = { params: Promise<{ definitionId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -23,7 +23,7 @@ export default async function EditDefinitionPage({ params, searchParams }: Props
   const id = (await params).definitionId;
   const user = await requireUser(`/workflows/${encodeURIComponent(id)}/edit`);
   const db = await getDb();
-  if (!(await isActiveAdmin(db, user))) return <AdminOnly what="Editing workflow definitions" />;
+  if (!(await isActiveAdmin(db, userCaller(user)))) return <AdminOnly what="Editing workflow definitions" />;
   const latest = await findDefinition(db, user.projectId, id);
   const from = versionParam((await searchParams).from);
   const source = from === undefined ? latest : await findDefinition(db, user.projectId, id, from);

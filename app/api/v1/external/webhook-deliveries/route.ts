@@ -3,14 +3,14 @@ import { readQuery } from "@/lib/api/http/read-query";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { getDb } from "@/lib/db/client";
 import { listDeliveriesQuerySchema } from "@/lib/webhooks/api-schemas";
-import { listDeliveries } from "@/lib/webhooks/deliveries";
+import { listDeliveriesFor } from "@/lib/webhooks/deliveries";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/external/webhook-deliveries?workflowRuntimeId= – a runtime's deliveries: status, attempts, last response, next attempt
-export const GET = withApiKey(async (req, { auth }) => {
+export const GET = withApiKey(async (req, { caller }) => {
   const query = readQuery(req, listDeliveriesQuerySchema);
-  return Response.json({ data: await listDeliveries(await getDb(), auth.projectId, query) });
+  return Response.json({ data: await listDeliveriesFor(await getDb(), caller, query) });
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(["GET"]);

@@ -4,20 +4,20 @@ import { readQuery } from "@/lib/api/http/read-query";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { getDb } from "@/lib/db/client";
 import { createSubscriptionRequestSchema, listSubscriptionsQuerySchema } from "@/lib/webhooks/api-schemas";
-import { createSubscription, listSubscriptions } from "@/lib/webhooks/subscriptions";
+import { createSubscriptionFor, listSubscriptionsFor } from "@/lib/webhooks/subscriptions";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/external/webhook-subscriptions – the project's subscriptions of one level (default: project level)
-export const GET = withApiKey(async (req, { auth }) => {
+export const GET = withApiKey(async (req, { caller }) => {
   const query = readQuery(req, listSubscriptionsQuerySchema);
-  return Response.json({ data: await listSubscriptions(await getDb(), auth.projectId, query) });
+  return Response.json({ data: await listSubscriptionsFor(await getDb(), caller, query) });
 });
 
 // POST /api/v1/external/webhook-subscriptions – subscribe a URL to events of every workflow of the project
-export const POST = withApiKey(async (req, { auth }) => {
+export const POST = withApiKey(async (req, { caller }) => {
   const body = await readJsonBody(req, createSubscriptionRequestSchema);
-  const subscription = await createSubscription(await getDb(), auth.projectId, body);
+  const subscription = await createSubscriptionFor(await getDb(), caller, body);
   return Response.json(subscription, { status: 201, headers: { Location: `/api/v1/external/webhook-subscriptions/${subscription.id}` } });
 });
 

@@ -1,13 +1,13 @@
 import { otherMethods } from "@/lib/api/http/method-not-allowed";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { getDb } from "@/lib/db/client";
-import { setSubscriptionActive } from "@/lib/webhooks/subscriptions";
+import { setSubscriptionActiveFor } from "@/lib/webhooks/subscriptions";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/external/webhook-subscriptions/{subscriptionId}/disable – pause a subscription of any level
-export const POST = withApiKey<{ subscriptionId: string }>(async (_req, { auth, params }) =>
-  Response.json(await setSubscriptionActive(await getDb(), auth.projectId, params.subscriptionId, false)),
+export const POST = withApiKey<{ subscriptionId: string }>(async (_req, { caller, params }) =>
+  Response.json(await setSubscriptionActiveFor(await getDb(), caller, params.subscriptionId, false)),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(["POST"]);

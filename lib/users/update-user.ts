@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { notFound, AppError } from "../errors";
-import type { SessionUser } from "../auth/session";
+import type { Caller } from "../callers/caller";
+import { requireAdmin } from "../callers/require-admin";
 import type { Db } from "../db/client";
-import { users } from "../db/schema";
 import { isUuid } from "../db/ids";
-import { displayName, listUsers, type UserSummary } from "../users/list-users";
-import { assertAdmin } from "./assert-admin";
+import { users } from "../db/schema";
+import { AppError, notFound } from "../errors";
+import { displayName, type UserSummary } from "./list-users";
 
 /** Body of `PATCH /api/backoffice/users/{userId}`: a new role, active flag, or both. */
 export const updateUserRequestSchema = z
@@ -15,20 +15,16 @@ export const updateUserRequestSchema = z
 
 export type UpdateUserRequest = z.output<typeof updateUserRequestSchema>;
 
-/** The project's users, active and inactive (admins only). */
-export async function listUsersFor(db: Db, user: SessionUser): Promise<UserSummary[]> {
-  await assertAdmin(db, user, "manage users");
-  return listUsers(db, user.projectId);
-}
-
 /**
- * Change a user's role or deactivate/reactivate them. An admin cannot demote or deactivate themself
- * (409 `self_lockout`), so a project always keeps the admin who made the change. Users of other projects
- * are not found.
+ * Change a user's role or deactivate/reactivate them (admins only). A user cannot demote or deactivate
+ * themself (409 `self_lockout`), so a project always keeps the admin who made the change. Users of other
+ * projects are not found.
+ *
+ * @example await updateUserFor(db, caller, userId, { role: "reviewer" });
  */
-export async function updateUserFor(db: Db, actor: SessionUser, userId: string, patch: UpdateUserRequest): Promise<UserSummary> {
-  await assertAdmin(db, actor, "manage users");
-  if (userId === actor.id && (patch.role === "reviewer" || patch.active === false)) {
+export async function updateUserFor(db: Db, caller: Caller, userId: string, patch: UpdateUserRequest): Promise<UserSummary> {
+  await requireAdmin(db, caller, "manage users");
+  if (caller.kind === "user" && userId === caller.userId && (patch.role === "reviewer" || patch.active === false)) {
     throw new AppError("self_lockout", patch.active === false
         ? "You cannot deactivate your own account; ask another admin to do it."
         : "You cannot remove your own admin role; ask another admin to do it.");
@@ -37,7 +33,7 @@ export async function updateUserFor(db: Db, actor: SessionUser, userId: string, 
   const [row] = await db
     .update(users)
     .set({ ...(patch.role ? { role: patch.role } : {}), ...(patch.active !== undefined ? { active: patch.active } : {}), updatedAt: sql`now()` })
-    .where(and(eq(users.id, userId), eq(users.projectId, actor.projectId)))
+    .where(and(eq(users.id, userId), eq(users.projectId, caller.projectId)))
     .returning({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, active: users.active });
   if (!row) throw notFound("User", userId);
   return { ...row, name: displayName(row) };

@@ -1,35 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authenticateApiKey } from "../api-keys";
-import type { SessionUser } from "../auth/session";
+import { authenticateApiKey, createApiKeyFor, listApiKeysFor, revokeApiKeyFor } from "../api-keys";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { users, webhookDeliveries, webhookSubscriptions } from "../db/schema";
-import { loadSecretLookup } from "../secrets";
+import { deleteSecretFor, listSecretsFor, loadSecretLookup, putSecretFor } from "../secrets";
+import { listUsersFor } from "../users/list-users";
+import { updateUserFor } from "../users/update-user";
+import { listRecentDeliveriesFor, redeliverFor } from "../webhooks/deliveries";
+import { getWebhookSecretStatusFor, rotateWebhookSecretFor } from "../webhooks/rotate-secret";
 import { secretFingerprint } from "../webhooks/signing";
+import { createSubscriptionFor, deleteSubscriptionFor, listSubscriptionsFor, setSubscriptionActiveFor } from "../webhooks/subscriptions";
 import { seedProject } from "../../tests/support/seed";
-import { createApiKeyFor, listApiKeysFor, revokeApiKeyFor } from "./api-key-settings";
-import { listRecentDeliveriesFor } from "./recent-deliveries";
-import { deleteSecretFor, listSecretsFor, setSecretFor } from "./secret-settings";
-import { listUsersFor, updateUserFor } from "./user-settings";
-import {
-  createSubscriptionFor,
-  deleteSubscriptionFor,
-  listProjectSubscriptionsFor,
-  redeliverFor,
-  rotateWebhookSecretFor,
-  setSubscriptionActiveFor,
-  webhookSecretStatusFor,
-} from "./webhook-settings";
+import { apiKeyCaller, type UserCaller } from "./caller";
 
+// The settings functions of every domain, called as users of two projects and as an API key: who may do what, and the effects.
 const P = "settings";
 const OTHER = "settings_other";
 let t: TestDatabase;
-let admin: SessionUser;
-let reviewer: SessionUser;
-let outsider: SessionUser;
+type TestUser = UserCaller & { id: string; email: string };
+let admin: TestUser;
+let reviewer: TestUser;
+let outsider: TestUser;
 
-async function user(projectId: string, email: string, role: "admin" | "reviewer"): Promise<SessionUser> {
+async function user(projectId: string, email: string, role: "admin" | "reviewer"): Promise<TestUser> {
   const [row] = await t.db.insert(users).values({ projectId, email, role, passwordHash: "x", firstName: email.split("@")[0] }).returning();
-  return { id: row.id, email, name: row.firstName, role, projectId };
+  return { kind: "user", userId: row.id, id: row.id, email, role, projectId };
 }
 
 beforeAll(async () => {
@@ -50,13 +44,13 @@ describe(`settings authorization (${process.env.TEST_DB_KIND})`, () => {
       () => createApiKeyFor(t.db, reviewer, { name: "x" }),
       () => revokeApiKeyFor(t.db, reviewer, id),
       () => listSecretsFor(t.db, reviewer),
-      () => setSecretFor(t.db, reviewer, "X", "v"),
+      () => putSecretFor(t.db, reviewer, "X", "v"),
       () => deleteSecretFor(t.db, reviewer, "X"),
-      () => listProjectSubscriptionsFor(t.db, reviewer),
+      () => listSubscriptionsFor(t.db, reviewer),
       () => createSubscriptionFor(t.db, reviewer, { url: "https://r.example/h", events: ["workflow.completed"] }),
       () => setSubscriptionActiveFor(t.db, reviewer, id, false),
       () => deleteSubscriptionFor(t.db, reviewer, id),
-      () => webhookSecretStatusFor(t.db, reviewer),
+      () => getWebhookSecretStatusFor(t.db, reviewer),
       () => rotateWebhookSecretFor(t.db, reviewer),
       () => listRecentDeliveriesFor(t.db, reviewer),
       () => redeliverFor(t.db, reviewer, id),
@@ -74,6 +68,15 @@ describe(`settings authorization (${process.env.TEST_DB_KIND})`, () => {
     await updateUserFor(t.db, admin, stale.id, { role: "admin", active: false });
     await expect(createApiKeyFor(t.db, stale, { name: "x" })).rejects.toMatchObject({ status: 403 });
     await expect(listSecretsFor(t.db, { ...admin, projectId: OTHER })).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("lets an API key do what an admin may, in its own project only", async () => {
+    const key = apiKeyCaller({ apiKeyId: "00000000-0000-4000-8000-000000000001", projectId: OTHER });
+    await putSecretFor(t.db, key, "PARTNER_TOKEN", "v");
+    expect((await listSecretsFor(t.db, key)).map((s) => s.name)).toEqual(["PARTNER_TOKEN"]);
+    expect((await listSecretsFor(t.db, admin)).map((s) => s.name)).not.toContain("PARTNER_TOKEN");
+    await expect(updateUserFor(t.db, key, outsider.id, { role: "admin" })).resolves.toMatchObject({ id: outsider.id, role: "admin" });
+    await deleteSecretFor(t.db, key, "PARTNER_TOKEN");
   });
 });
 
@@ -95,14 +98,14 @@ describe("API keys", () => {
 
 describe("secrets", () => {
   it("sets a secret that plugins can read, lists its name only, and deletes it", async () => {
-    const info = await setSecretFor(t.db, admin, "REGISTRY_TOKEN", "s3cr3t-value");
+    const info = await putSecretFor(t.db, admin, "REGISTRY_TOKEN", "s3cr3t-value");
     expect(info).toEqual({ name: "REGISTRY_TOKEN", createdAt: expect.any(String), updatedAt: expect.any(String) });
     expect((await loadSecretLookup(t.db, P))("REGISTRY_TOKEN")).toBe("s3cr3t-value");
     const listed = await listSecretsFor(t.db, admin);
     expect(listed.map((s) => s.name)).toContain("REGISTRY_TOKEN");
     expect(JSON.stringify(listed)).not.toContain("s3cr3t-value");
     expect(await listSecretsFor(t.db, outsider)).toEqual([]);
-    await expect(setSecretFor(t.db, admin, "lower-case", "v")).rejects.toMatchObject({ status: 422, errors: [expect.objectContaining({ path: "/name" })] });
+    await expect(putSecretFor(t.db, admin, "lower-case", "v")).rejects.toMatchObject({ status: 422, errors: [expect.objectContaining({ path: "/name" })] });
     await expect(deleteSecretFor(t.db, outsider, "REGISTRY_TOKEN")).rejects.toMatchObject({ status: 404 });
     await deleteSecretFor(t.db, admin, "REGISTRY_TOKEN");
     await expect(deleteSecretFor(t.db, admin, "REGISTRY_TOKEN")).rejects.toMatchObject({ status: 404 });
@@ -132,19 +135,19 @@ describe("webhooks", () => {
   it("creates, pauses, enables and deletes a project-level subscription", async () => {
     const sub = await createSubscriptionFor(t.db, admin, { url: "https://receiver.example/hooks", events: ["workflow.completed", "workflow.state.changed"] });
     expect(sub).toMatchObject({ level: "project", active: true });
-    expect((await listProjectSubscriptionsFor(t.db, admin)).map((s) => s.id)).toContain(sub.id);
-    expect(await listProjectSubscriptionsFor(t.db, outsider)).toEqual([]);
+    expect((await listSubscriptionsFor(t.db, admin)).map((s) => s.id)).toContain(sub.id);
+    expect(await listSubscriptionsFor(t.db, outsider)).toEqual([]);
     expect(await setSubscriptionActiveFor(t.db, admin, sub.id, false)).toMatchObject({ active: false });
     expect(await setSubscriptionActiveFor(t.db, admin, sub.id, true)).toMatchObject({ active: true, disabledReason: null });
     await expect(deleteSubscriptionFor(t.db, outsider, sub.id)).rejects.toMatchObject({ status: 404 });
     await deleteSubscriptionFor(t.db, admin, sub.id);
-    expect((await listProjectSubscriptionsFor(t.db, admin)).map((s) => s.id)).not.toContain(sub.id);
+    expect((await listSubscriptionsFor(t.db, admin)).map((s) => s.id)).not.toContain(sub.id);
   });
 
   it("rotates the signing secret, showing it once and its fingerprint afterwards", async () => {
     const rotated = await rotateWebhookSecretFor(t.db, admin);
     expect(rotated.secret).toMatch(/^whsec_/);
-    const status = await webhookSecretStatusFor(t.db, admin);
+    const status = await getWebhookSecretStatusFor(t.db, admin);
     expect(status).toMatchObject({ configured: true, fingerprint: secretFingerprint(rotated.secret) });
     expect(JSON.stringify(status)).not.toContain(rotated.secret);
   });

@@ -1,0 +1,61 @@
+"use client";
+
+import { useId, type ReactNode } from "react";
+import type { ApiProblem } from "@/components/ui/api-client";
+import { FormProblem } from "./form-problem";
+
+interface Props {
+  title: string;
+  /** The submit button's text, and its text while the request runs. */
+  submit: { label: string; pending: string };
+  pending: boolean;
+  problem: ApiProblem | null;
+  /** Field pointers the form shows beside their inputs; the problem lists the others. */
+  shown?: string[];
+  /** A status line after the button (e.g. "Secret X saved."), announced politely. */
+  status?: { text: string; testId?: string };
+  /** Shown instead of the form, e.g. a new key shown once. */
+  replacement?: ReactNode;
+  autoComplete?: "off";
+  onSubmit: () => void;
+  /** The fields. */
+  children: ReactNode;
+}
+
+/**
+ * A settings panel with a form that creates or sets one thing: its heading, the fields, the submit button, an
+ * optional status line and the server's refusal. The browser's own validation is off: the server's messages
+ * are shown instead, beside their fields.
+ */
+export function SettingsForm({ title, submit, pending, problem, shown, status, replacement, autoComplete, onSubmit, children }: Props) {
+  const id = useId();
+  return (
+    <section className="panel" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{title}</h2>
+      {replacement ?? (
+        <form
+          className="settings-form"
+          noValidate
+          autoComplete={autoComplete}
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSubmit();
+          }}
+        >
+          {children}
+          <div className="actions">
+            <button type="submit" className="btn" disabled={pending}>
+              {pending ? submit.pending : submit.label}
+            </button>
+          </div>
+          {status && (
+            <p role="status" className="hint" data-testid={status.testId}>
+              {status.text}
+            </p>
+          )}
+          <FormProblem problem={problem} shown={shown} />
+        </form>
+      )}
+    </section>
+  );
+}
