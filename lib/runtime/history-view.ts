@@ -1,13 +1,6 @@
 import { and, asc, desc, eq, gt } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "../db/client";
 import { runtimeHistory, type RuntimeHistoryRow } from "../db/schema";
-
-/** Query of `GET /workflows/{id}/history`. */
-export const historyQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(1000).default(200),
-  cursor: z.string().regex(/^\d{1,15}$/, "pass the nextCursor of the previous page").optional(),
-});
 
 export interface HistoryEntry {
   id: number;

@@ -1,18 +1,19 @@
 import { z } from "zod";
+import { nextCursor, timestamp } from "../../api-contract/shapes";
+import { ERROR_CODES, type ErrorCode } from "../../errors";
 import { jsonObject } from "./common";
 import { filterQuerySchema } from "./filters";
 
 /*
- * Response shapes, for the OpenAPI document only (responses are built by lib/ code, not parsed).
- * Keep them in step with lib/filters/filter-store.ts, lib/definitions/definition-response.ts and lib/secrets.
+ * Response shapes, for the OpenAPI document only (responses are built by lib/ code, not parsed);
+ * response-types.test.ts keeps them in step with the types the handlers answer with. Runtimes and history
+ * are in ./runtimes.ts.
  */
-
-const timestamp = z.string().describe("ISO 8601 date-time (UTC).");
 
 export const runResponseSchema = z.object({
   workflowDefinitionId: z.string(),
-  workflowRuntimeId: z.string().describe("Used in the send-event path."),
-  serviceEntityId: z.string().describe("The service's id of the business or end user."),
+  workflowRuntimeId: z.uuid().describe("Used in the send-event path."),
+  serviceEntityId: z.uuid().describe("The service's id of the business or end user."),
 });
 
 export const filterResponseSchema = z.object({
@@ -26,9 +27,10 @@ export const filterResponseSchema = z.object({
 
 export const filterCasesResponseSchema = z.object({
   data: z.array(jsonObject()).describe("Cases shaped by the filter's select (camelCase keys, relations nested)."),
-  nextCursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page."),
+  nextCursor,
 });
 
+/** `definitionType` is `string` in code; `statechart-json` is the only one a definition can be created with. */
 export const definitionResponseSchema = z.object({
   id: z.string(),
   version: z.int(),
@@ -45,19 +47,22 @@ export const definitionResponseSchema = z.object({
 
 export const definitionVersionsResponseSchema = z.object({
   data: z.array(z.object({ id: z.string(), version: z.int(), name: z.string(), createdAt: timestamp })),
-  nextCursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page."),
+  nextCursor,
 });
 
 export const secretInfoSchema = z.object({ name: z.string(), createdAt: timestamp, updatedAt: timestamp });
+
+/** Every stable error code (lib/errors/error-codes.ts). */
+const errorCodes = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
 
 export const problemSchema = z.object({
   type: z.string().describe("`about:blank#<code>`."),
   title: z.string(),
   status: z.int(),
   detail: z.string().describe("What went wrong and how to fix it."),
-  code: z.string().describe("Stable snake_case error code, e.g. validation_failed, not_found, event_not_accepted."),
+  code: z.enum(errorCodes).describe("Stable snake_case error code; each operation's answers list the codes it answers with."),
   errors: z
-    .array(z.object({ path: z.string().describe("JSON pointer into the request."), message: z.string() }))
-    .describe("Every problem, at most the first 100."),
+  .array(z.object({ path: z.string().describe("JSON pointer into the request."), message: z.string() }))
+  .describe("Every problem, at most the first 100."),
   errorCount: z.int().optional().describe("The number of all problems, present when `errors` lists only the first 100."),
 });

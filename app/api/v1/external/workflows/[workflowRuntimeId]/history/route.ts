@@ -2,8 +2,9 @@ import { getDb } from "@/lib/db/client";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { otherMethods } from "@/lib/api/http/method-not-allowed";
 import { readQuery } from "@/lib/api/http/read-query";
+import { historyQuerySchema } from "@/lib/api/schemas";
 import { getRuntimeOrThrow } from "@/lib/runtime/get-runtime";
-import { historyQuerySchema, runtimeHistoryPage } from "@/lib/runtime/history-view";
+import { runtimeHistoryPage } from "@/lib/runtime/history-view";
 
 // GET /api/v1/external/workflows/{workflowRuntimeId}/history – the runtime's timeline, oldest first
 export const GET = withApiKey<{ workflowRuntimeId: string }>(async (req, { auth, params }) => {

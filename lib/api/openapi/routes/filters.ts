@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { named, type RouteGroup } from "../../../api-contract/route-spec";
+import * as s from "../../schemas";
+import { filterCasesResponseSchema, filterResponseSchema } from "../../schemas/responses";
+
+const filterId = { filterId: "Filter id." };
+const filter = named("Filter", filterResponseSchema);
+
+/** Filters: stored queries over cases that the backoffice shows as queues. */
+export const FILTER_ROUTES: RouteGroup = {
+  tag: "Filters",
+  description: "Filters: stored queries over cases (runtimes) that the backoffice shows as queues.",
+  routes: [
+    {
+      method: "get",
+      path: "/api/v1/external/filters",
+      summary: "List filters",
+      query: s.listFiltersQuerySchema,
+      success: {
+        status: 200,
+        description: "A plain array of filters, oldest first; when there are more, a `Link: <…>; rel=\"next\"` header.",
+        schema: named("FilterList", z.array(filterResponseSchema)),
+        headers: ["Link"],
+      },
+      errors: ["invalid_cursor"],
+    },
+    {
+      method: "post",
+      path: "/api/v1/external/filters",
+      summary: "Create a filter (a backoffice queue)",
+      body: named("CreateFilterRequest", s.createFilterRequestSchema),
+      success: { status: 201, description: "The stored filter.", schema: filter, headers: ["Location"] },
+      errors: ["forbidden"],
+    },
+    {
+      method: "get",
+      path: "/api/v1/external/filters/{filterId}",
+      summary: "Get a filter",
+      pathParams: filterId,
+      success: { status: 200, description: "The filter.", schema: filter },
+      errors: ["not_found"],
+    },
+    {
+      method: "get",
+      path: "/api/v1/external/filters/{filterId}/cases",
+      summary: "Run a filter",
+      pathParams: filterId,
+      query: s.filterCasesQuerySchema,
+      success: { status: 200, description: "One page of matching cases.", schema: named("FilterCases", filterCasesResponseSchema) },
+      errors: ["not_found", "invalid_cursor"],
+    },
+  ],
+};

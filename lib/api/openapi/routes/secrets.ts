@@ -1,0 +1,38 @@
+import { named, type RouteGroup } from "../../../api-contract/route-spec";
+import { page } from "../../../api-contract/shapes";
+import * as s from "../../schemas";
+import { secretInfoSchema } from "../../schemas/responses";
+
+const secretName = { description: "Secret name, e.g. REGISTRY_API_KEY.", schema: s.secretNameSchema };
+
+/** Secrets that plugin requests reference by name. */
+export const SECRET_ROUTES: RouteGroup = {
+  tag: "Secrets",
+  description: "Secrets that plugin requests reference as `{secret.NAME}`: stored encrypted, never returned.",
+  routes: [
+    {
+      method: "get",
+      path: "/api/v1/external/secrets",
+      summary: "List secrets (names and dates only)",
+      query: s.listSecretsQuerySchema,
+      success: { status: 200, description: "`{ data: [{ name, createdAt, updatedAt }], nextCursor }`, by name.", schema: named("SecretList", page(secretInfoSchema)) },
+      errors: ["invalid_cursor"],
+    },
+    {
+      method: "put",
+      path: "/api/v1/external/secrets/{name}",
+      summary: "Create or replace a secret",
+      pathParams: { name: secretName },
+      body: named("PutSecretRequest", s.putSecretRequestSchema),
+      success: { status: 200, description: "Name and dates (never the value).", schema: named("SecretInfo", secretInfoSchema) },
+    },
+    {
+      method: "delete",
+      path: "/api/v1/external/secrets/{name}",
+      summary: "Delete a secret",
+      pathParams: { name: secretName },
+      success: { status: 204, description: "Deleted." },
+      errors: ["not_found"],
+    },
+  ],
+};

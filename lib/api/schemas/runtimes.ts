@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { nextCursor, timestamp } from "../../api-contract/shapes";
+import { jsonObject } from "./common";
+
+/*
+ * Response shapes of the workflow (runtime) routes, for the OpenAPI document. response-types.test.ts keeps
+ * them in step with the types the handlers answer with (`RuntimeView`, `HistoryEntry` in lib/runtime).
+ */
+
+export const runtimeResponseSchema = z.object({
+  id: z.uuid(),
+  workflowDefinitionId: z.string(),
+  workflowDefinitionVersion: z.int(),
+  serviceEntityId: z.uuid().nullable().describe("The service's id of the business or end user."),
+  entityType: z.enum(["business", "individual"]).nullable(),
+  state: z.string().describe("The current state of the definition's statechart."),
+  status: z.enum(["active", "completed", "failed"]),
+  tags: z.array(z.string()).describe("The current state's tags, e.g. `manual_review`."),
+  context: jsonObject().describe("The workflow context: entity, documents, pluginsOutput and workflow-specific keys."),
+  nextEvents: z.array(z.string()).describe("The events the current state accepts (none once the runtime is not active)."),
+  version: z.int().describe("Increases with every change; sent as the `ETag` and accepted in `If-Match`."),
+  manualReviewReason: z.string().nullable(),
+  workflowFinalState: z.enum(["approved", "rejected", "auto_approved", "auto_rejected"]).nullable(),
+  assigneeId: z.uuid().nullable(),
+  assignedAt: timestamp.nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  resolvedAt: timestamp.nullable(),
+});
+
+export const runtimePageSchema = z.object({ data: z.array(runtimeResponseSchema).describe("Newest first."), nextCursor });
+
+export const historyEntrySchema = z.object({
+  id: z.int(),
+  kind: z.string().describe("created, transition, event_ignored, plugin_call, cond_error, decision, assignment, webhook or context_update."),
+  eventName: z.string().nullable(),
+  fromState: z.string().nullable(),
+  toState: z.string().nullable(),
+  actor: z.object({ type: z.string().describe("api_key, reviewer or system."), id: z.string().nullable() }),
+  payload: z.unknown().describe("Depends on `kind`; plugin calls show requests with secret references, never their values."),
+  at: timestamp,
+});
+
+export const historyPageSchema = z.object({ data: z.array(historyEntrySchema).describe("Oldest first."), nextCursor });
