@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { notFound } from "../errors";
 import { decodeKeyCursor, encodeKeyCursor } from "../api/http/key-cursor";

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import type { Caller } from "../callers/caller";
 import { requireAdmin } from "../callers/require-admin";
