@@ -27,8 +27,7 @@ export function ApiKeyForm() {
     <SettingsForm
       title="Create an API key"
       submit={{ label: "Create key", pending: "Creating…" }}
-      pending={create.isPending}
-      problem={create.error}
+      action={create}
       shown={["/name"]}
       replacement={created && <ShownOnce label={`New API key “${created.name}”`} value={created.key} onDismiss={() => setCreated(null)} />}
       onSubmit={() => create.mutate({ name })}

@@ -5,51 +5,38 @@ import { Time } from "@/components/ui/time";
 import { Truncate } from "@/components/ui/truncate";
 import type { ApiKeyView } from "@/lib/api-keys/create-api-key";
 import { ConfirmButton } from "./confirm-button";
-import { SettingsTable, type Column } from "./settings-table";
+import { SettingsTable, type TableSpec } from "./settings-table";
 import { useSettingsAction } from "./use-settings-action";
 
-const COLUMNS: Column<ApiKeyView>[] = [
-  { header: "Name", fill: true, cell: (k) => <Truncate text={k.name} /> },
-  { header: "Prefix", className: "mono", cell: (k) => `${k.prefix}…` },
-  { header: "Created", cell: (k) => <Time iso={k.createdAt} /> },
-  { header: "Last used", cell: (k) => (k.lastUsedAt ? <Time iso={k.lastUsedAt} /> : <span className="muted">never</span>) },
-  {
-    header: "Status",
-    cell: (k) =>
-      k.revokedAt ? (
-        <span className="badge badge-danger" title={`Revoked ${k.revokedAt}`}>
-          revoked
-        </span>
-      ) : (
-        <span className="badge badge-ok">active</span>
-      ),
-  },
-];
+const SPEC: TableSpec<ApiKeyView> = {
+  caption: "API keys",
+  testId: "api-key-table",
+  inactive: (k) => !!k.revokedAt,
+  columns: [
+    { header: "Name", fill: true, cell: (k) => <Truncate text={k.name} /> },
+    { header: "Prefix", className: "mono", cell: (k) => `${k.prefix}…` },
+    { header: "Created", cell: (k) => <Time iso={k.createdAt} /> },
+    { header: "Last used", cell: (k) => (k.lastUsedAt ? <Time iso={k.lastUsedAt} /> : <span className="muted">never</span>) },
+    {
+      header: "Status",
+      cell: (k) =>
+        k.revokedAt ? (
+          <span className="badge badge-danger" title={`Revoked ${k.revokedAt}`}>
+            revoked
+          </span>
+        ) : (
+          <span className="badge badge-ok">active</span>
+        ),
+    },
+  ],
+};
 
 /** The project's API keys (prefix only, never the key) with Revoke, asked twice. */
 export function ApiKeyTable({ keys }: { keys: ApiKeyView[] }) {
   const revoke = useSettingsAction((id: string) => sendJson("DELETE", `/api/backoffice/api-keys/${id}`));
   return (
-    <SettingsTable
-      caption="API keys"
-      testId="api-key-table"
-      columns={COLUMNS}
-      rows={keys}
-      rowKey={(k) => k.id}
-      inactive={(k) => !!k.revokedAt}
-      problem={revoke.error}
-      actions={(k) =>
-        !k.revokedAt && (
-          <ConfirmButton
-            label="Revoke"
-            ariaLabel={`Revoke ${k.name}`}
-            question={`Revoke “${k.name}”? Calls with it fail at once.`}
-            confirmLabel="Yes, revoke"
-            pending={revoke.isPending && revoke.variables === k.id}
-            onConfirm={() => revoke.mutate(k.id)}
-          />
-        )
-      }
-    />
+    <SettingsTable spec={SPEC} rows={keys} problem={revoke.error}>
+      {(k) => !k.revokedAt && <ConfirmButton label="Revoke" ariaLabel={`Revoke ${k.name}`} question={`Revoke “${k.name}”? Calls with it fail at once.`} action={revoke.on(k.id)} />}
+    </SettingsTable>
   );
 }

@@ -1,25 +1,26 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import type { BoundAction } from "./use-settings-action";
 
 interface Props {
   /** The button's text, e.g. "Revoke". */
   label: string;
   /** The question asked before acting, e.g. "Revoke the key “CI”? Calls using it will fail." */
   question: string;
-  /** Text of the confirming button, e.g. "Yes, revoke". */
-  confirmLabel: string;
+  /** Text of the confirming button; default "Yes, <label in lower case>", e.g. "Yes, revoke". */
+  confirmLabel?: string;
   /** Accessible name of the first button when `label` alone is ambiguous in a table ("Revoke CI"). */
   ariaLabel?: string;
-  pending?: boolean;
-  onConfirm: () => void;
+  /** What the confirming button runs, and whether it is running (see `useSettingsAction`'s `on`). */
+  action: BoundAction;
 }
 
 /**
  * A destructive action asked twice, inline (no modal): the first press shows the question with a confirming
  * and a cancel button, focus moves to the confirming one, Escape cancels.
  */
-export function ConfirmButton({ label, question, confirmLabel, ariaLabel, pending, onConfirm }: Props) {
+export function ConfirmButton({ label, question, confirmLabel = `Yes, ${label.toLowerCase()}`, ariaLabel, action }: Props) {
   const [asking, setAsking] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
@@ -32,8 +33,8 @@ export function ConfirmButton({ label, question, confirmLabel, ariaLabel, pendin
   };
   if (!asking) {
     return (
-      <button ref={openRef} type="button" className="btn btn-small btn-secondary" aria-label={ariaLabel} disabled={pending} onClick={() => setAsking(true)}>
-        {pending ? "Working…" : label}
+      <button ref={openRef} type="button" className="btn btn-small btn-secondary" aria-label={ariaLabel} disabled={action.pending} onClick={() => setAsking(true)}>
+        {action.pending ? "Working…" : label}
       </button>
     );
   }
@@ -46,7 +47,7 @@ export function ConfirmButton({ label, question, confirmLabel, ariaLabel, pendin
         className="btn btn-small btn-danger"
         onClick={() => {
           setAsking(false);
-          onConfirm();
+          action.run();
         }}
       >
         {confirmLabel}

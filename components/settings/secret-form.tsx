@@ -27,8 +27,7 @@ export function SecretForm() {
     <SettingsForm
       title="Set a secret"
       submit={{ label: "Save secret", pending: "Saving…" }}
-      pending={set.isPending}
-      problem={set.error}
+      action={set}
       shown={["/name", "/value"]}
       status={{ text: saved ? `Secret ${saved} saved.` : "", testId: "secret-status" }}
       autoComplete="off"

@@ -4,36 +4,26 @@ import { sendJson } from "@/components/ui/api-client";
 import { Time } from "@/components/ui/time";
 import type { SecretInfo } from "@/lib/secrets";
 import { ConfirmButton } from "./confirm-button";
-import { SettingsTable, type Column } from "./settings-table";
+import { SettingsTable, type TableSpec } from "./settings-table";
 import { useSettingsAction } from "./use-settings-action";
 
-const COLUMNS: Column<SecretInfo>[] = [
-  { header: "Name", fill: true, className: "mono", title: (s) => s.name, cell: (s) => s.name },
-  { header: "Created", cell: (s) => <Time iso={s.createdAt} /> },
-  { header: "Last set", cell: (s) => <Time iso={s.updatedAt} /> },
-];
+const SPEC: TableSpec<SecretInfo> = {
+  caption: "Secrets",
+  testId: "secret-table",
+  rowKey: (s) => s.name,
+  columns: [
+    { header: "Name", fill: true, className: "mono", title: (s) => s.name, cell: (s) => s.name },
+    { header: "Created", cell: (s) => <Time iso={s.createdAt} /> },
+    { header: "Last set", cell: (s) => <Time iso={s.updatedAt} /> },
+  ],
+};
 
 /** The project's secrets by name and dates (values are never sent to the browser), with Delete, asked twice. */
 export function SecretTable({ secrets }: { secrets: SecretInfo[] }) {
   const remove = useSettingsAction((name: string) => sendJson("DELETE", `/api/backoffice/secrets/${encodeURIComponent(name)}`));
   return (
-    <SettingsTable
-      caption="Secrets"
-      testId="secret-table"
-      columns={COLUMNS}
-      rows={secrets}
-      rowKey={(s) => s.name}
-      problem={remove.error}
-      actions={(s) => (
-        <ConfirmButton
-          label="Delete"
-          ariaLabel={`Delete ${s.name}`}
-          question={`Delete ${s.name}? Plugin calls that reference it will fail.`}
-          confirmLabel="Yes, delete"
-          pending={remove.isPending && remove.variables === s.name}
-          onConfirm={() => remove.mutate(s.name)}
-        />
-      )}
-    />
+    <SettingsTable spec={SPEC} rows={secrets} problem={remove.error}>
+      {(s) => <ConfirmButton label="Delete" ariaLabel={`Delete ${s.name}`} question={`Delete ${s.name}? Plugin calls that reference it will fail.`} action={remove.on(s.name)} />}
+    </SettingsTable>
   );
 }

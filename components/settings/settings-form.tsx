@@ -8,8 +8,8 @@ interface Props {
   title: string;
   /** The submit button's text, and its text while the request runs. */
   submit: { label: string; pending: string };
-  pending: boolean;
-  problem: ApiProblem | null;
+  /** The change the form submits (`useSettingsAction`): the button waits while it runs, its problem is shown. */
+  action: { isPending: boolean; error: ApiProblem | null };
   /** Field pointers the form shows beside their inputs; the problem lists the others. */
   shown?: string[];
   /** A status line after the button (e.g. "Secret X saved."), announced politely. */
@@ -27,7 +27,7 @@ interface Props {
  * optional status line and the server's refusal. The browser's own validation is off: the server's messages
  * are shown instead, beside their fields.
  */
-export function SettingsForm({ title, submit, pending, problem, shown, status, replacement, autoComplete, onSubmit, children }: Props) {
+export function SettingsForm({ title, submit, action, shown, status, replacement, autoComplete, onSubmit, children }: Props) {
   const id = useId();
   return (
     <section className="panel" aria-labelledby={`${id}-h`}>
@@ -44,8 +44,8 @@ export function SettingsForm({ title, submit, pending, problem, shown, status, r
         >
           {children}
           <div className="actions">
-            <button type="submit" className="btn" disabled={pending}>
-              {pending ? submit.pending : submit.label}
+            <button type="submit" className="btn" disabled={action.isPending}>
+              {action.isPending ? submit.pending : submit.label}
             </button>
           </div>
           {status && (
@@ -53,7 +53,7 @@ export function SettingsForm({ title, submit, pending, problem, shown, status, r
               {status.text}
             </p>
           )}
-          <FormProblem problem={problem} shown={shown} />
+          <FormProblem problem={action.error} shown={shown} />
         </form>
       )}
     </section>

@@ -16,33 +16,46 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
 }
 
-interface Props<T> {
+/** What a settings table shows of each thing: written once per kind of thing, beside its component. */
+export type TableSpec<T> = SpecOf<T> & (T extends { id: string } ? { rowKey?: (row: T) => string } : { rowKey: (row: T) => string });
+
+interface SpecOf<T> {
   /** Accessible name of the table (a hidden caption), e.g. "API keys". */
   caption: string;
   /** `data-testid` of the table; each row gets `<testId without "-table">-row`, e.g. "api-key-table", "api-key-row". */
   testId: `${string}-table`;
-  columns: Column<T>[];
-  rows: T[];
-  rowKey: (row: T) => string;
+  /** The row's React key: its `id` unless `rowKey` says otherwise (required for rows without an `id`). */
+  rowKey?: (row: T) => string;
   /** Rows of revoked, paused or deactivated things are dimmed. */
   inactive?: (row: T) => boolean;
-  /** The last column (its header is for screen readers only): the row's buttons. */
-  actions: (row: T) => ReactNode;
+  columns: Column<T>[];
+}
+
+interface Props<T> {
+  spec: TableSpec<T>;
+  rows: T[];
   /** Why the server refused the last action, if it did. */
   problem: ApiProblem | null;
   /** Shown between the table and the problem, e.g. a status line. */
-  children?: ReactNode;
+  footer?: ReactNode;
+  /** The last column (its header is for screen readers only): the row's buttons. */
+  children: (row: T) => ReactNode;
 }
+
+const byId = (row: unknown) => (row as { id: string }).id; // TableSpec requires rowKey for rows without an id
 
 /**
  * A settings list (API keys, secrets, subscriptions, deliveries, users): a table that scrolls inside its own
  * box, a row per thing with its actions last, and the server's refusal of an action below it.
  *
  * @example
- * <SettingsTable caption="Secrets" testId="secret-table" rows={secrets} rowKey={(s) => s.name} problem={remove.error}
- *   columns={[{ header: "Name", fill: true, className: "mono", cell: (s) => s.name }]} actions={(s) => <ConfirmButton … />} />
+ * const SPEC: TableSpec<SecretInfo> = { caption: "Secrets", testId: "secret-table", rowKey: (s) => s.name, columns: [{ header: "Name", fill: true, cell: (s) => s.name }] };
+ * <SettingsTable spec={SPEC} rows={secrets} problem={remove.error}>
+ *   {(s) => <ConfirmButton label="Delete" question={`Delete ${s.name}?`} action={remove.on(s.name)} />}
+ * </SettingsTable>
  */
-export function SettingsTable<T>({ caption, testId, columns, rows, rowKey, inactive, actions, problem, children }: Props<T>) {
+export function SettingsTable<T>({ spec, rows, problem, footer, children: actions }: Props<T>) {
+  const { caption, testId, columns, rowKey = byId, inactive } = spec;
   const rowTestId = testId.replace(/-table$/, "-row");
   const cellClass = (c: Column<T>) => [c.className, c.fill && "fill"].filter(Boolean).join(" ") || undefined;
   return (
@@ -83,7 +96,7 @@ export function SettingsTable<T>({ caption, testId, columns, rows, rowKey, inact
           </tbody>
         </table>
       </div>
-      {children}
+      {footer}
       <FormProblem problem={problem} />
     </>
   );

@@ -52,8 +52,7 @@ export function SigningSecretPanel({ status }: { status: SecretStatus }) {
           label={status.configured ? "Rotate secret" : "Create secret"}
           question={status.configured ? "Rotate? The current secret keeps signing for 24 hours, then only the new one signs." : "Create a signing secret?"}
           confirmLabel={status.configured ? "Yes, rotate" : "Yes, create"}
-          pending={rotate.isPending}
-          onConfirm={() => rotate.mutate()}
+          action={rotate.on()}
         />
       )}
       <FormProblem problem={rotate.error} />

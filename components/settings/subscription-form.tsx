@@ -25,8 +25,7 @@ export function SubscriptionForm({ events }: { events: string[] }) {
     <SettingsForm
       title="Add a subscription"
       submit={{ label: "Add subscription", pending: "Adding…" }}
-      pending={create.isPending}
-      problem={create.error}
+      action={create}
       shown={create.error?.errors.map((e) => e.path).filter((p) => p === "/url" || p.startsWith("/events")) ?? []}
       onSubmit={() => create.mutate({ url: url.trim(), events: chosen })}
     >

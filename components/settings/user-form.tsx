@@ -28,8 +28,7 @@ export function UserForm() {
     <SettingsForm
       title="Add a user"
       submit={{ label: "Add user", pending: "Adding…" }}
-      pending={create.isPending}
-      problem={create.error}
+      action={create}
       shown={["/firstName", "/lastName", "/email", "/password", "/role"]}
       status={{ text: created ? `User ${created} added.` : "" }}
       autoComplete="off"

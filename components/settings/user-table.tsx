@@ -5,7 +5,8 @@ import { sendJson } from "@/components/ui/api-client";
 import { Truncate } from "@/components/ui/truncate";
 import type { UserSummary } from "@/lib/users/list-users";
 import { ConfirmButton } from "./confirm-button";
-import { SettingsTable, type Column } from "./settings-table";
+import { RowButton } from "./row-button";
+import { SettingsTable, type TableSpec } from "./settings-table";
 import { useSettingsAction } from "./use-settings-action";
 
 type Role = UserSummary["role"];
@@ -16,9 +17,9 @@ type Patch = { id: string; role?: Role; active?: boolean };
  * own row offers neither: an admin cannot demote or deactivate themself (the server refuses it too).
  */
 export function UserTable({ users, selfId }: { users: UserSummary[]; selfId: string }) {
-  const update = useSettingsAction(({ id, ...patch }: Patch) => sendJson("PATCH", `/api/backoffice/users/${id}`, patch));
+  // One update at a time per user: its row's buttons are disabled while any change of that user runs.
+  const update = useSettingsAction(({ id, ...patch }: Patch) => sendJson("PATCH", `/api/backoffice/users/${id}`, patch), undefined, (p) => p.id);
   const [roles, setRoles] = useState<Record<string, Role>>({});
-  const busy = (id: string) => update.isPending && update.variables?.id === id;
   // The role select, and Save role once it differs from the stored role.
   function rolePicker(u: UserSummary) {
     const role = roles[u.id] ?? u.role;
@@ -31,56 +32,46 @@ export function UserTable({ users, selfId }: { users: UserSummary[]; selfId: str
           <option value="reviewer">reviewer</option>
           <option value="admin">admin</option>
         </select>
-        {role !== u.role && (
-          <button type="button" className="btn btn-small" disabled={busy(u.id)} onClick={() => update.mutate({ id: u.id, role })}>
-            Save role
-          </button>
-        )}
+        {role !== u.role && <RowButton label="Save role" primary action={update.on({ id: u.id, role })} />}
       </span>
     );
   }
 
-  const columns: Column<UserSummary>[] = [
-    {
-      header: "Name",
-      fill: true,
-      cell: (u) => (
-        <>
-          <Truncate text={u.name} />
-          {u.id === selfId && <span className="hint"> (you)</span>}
-        </>
-      ),
-    },
-    { header: "E-mail", fill: true, cell: (u) => <Truncate text={u.email} /> },
-    { header: "Role", cell: (u) => (u.id === selfId ? <span title="You cannot change your own role">{u.role}</span> : rolePicker(u)) },
-    { header: "Status", cell: (u) => (u.active ? <span className="badge badge-ok">active</span> : <span className="badge">deactivated</span>) },
-  ];
+  const spec: TableSpec<UserSummary> = {
+    caption: "Users and roles",
+    testId: "user-table",
+    inactive: (u) => !u.active,
+    columns: [
+      {
+        header: "Name",
+        fill: true,
+        cell: (u) => (
+          <>
+            <Truncate text={u.name} />
+            {u.id === selfId && <span className="hint"> (you)</span>}
+          </>
+        ),
+      },
+      { header: "E-mail", fill: true, cell: (u) => <Truncate text={u.email} /> },
+      { header: "Role", cell: (u) => (u.id === selfId ? <span title="You cannot change your own role">{u.role}</span> : rolePicker(u)) },
+      { header: "Status", cell: (u) => (u.active ? <span className="badge badge-ok">active</span> : <span className="badge">deactivated</span>) },
+    ],
+  };
 
   return (
-    <SettingsTable
-      caption="Users and roles"
-      testId="user-table"
-      columns={columns}
-      rows={users}
-      rowKey={(u) => u.id}
-      inactive={(u) => !u.active}
-      problem={update.error}
-      actions={(u) =>
+    <SettingsTable spec={spec} rows={users} problem={update.error}>
+      {(u) =>
         u.id === selfId ? null : u.active ? (
           <ConfirmButton
             label="Deactivate"
             ariaLabel={`Deactivate ${u.name}`}
             question={`Deactivate ${u.name}? They can no longer sign in (a session already open ends when it expires).`}
-            confirmLabel="Yes, deactivate"
-            pending={busy(u.id)}
-            onConfirm={() => update.mutate({ id: u.id, active: false })}
+            action={update.on({ id: u.id, active: false })}
           />
         ) : (
-          <button type="button" className="btn btn-small btn-secondary" aria-label={`Reactivate ${u.name}`} disabled={busy(u.id)} onClick={() => update.mutate({ id: u.id, active: true })}>
-            Reactivate
-          </button>
+          <RowButton label="Reactivate" ariaLabel={`Reactivate ${u.name}`} action={update.on({ id: u.id, active: true })} />
         )
       }
-    />
+    </SettingsTable>
   );
 }

@@ -4,6 +4,7 @@ import { putSecretRequestSchema, secretNameSchema } from "@/lib/api/schemas";
 import type { CallerHandler } from "@/lib/callers";
 import { getDb } from "@/lib/db/client";
 import { deleteSecretFor, putSecretFor } from "@/lib/secrets";
+import { deleteHandler } from "./resource";
 
 /**
  * `…/secrets/{name}` as both surfaces serve it: `/api/v1/external` binds these handlers in `withApiKey`,
@@ -18,8 +19,5 @@ export const secretHandlers = {
   }) satisfies CallerHandler<{ name: string }>,
 
   // DELETE …/secrets/{name} – delete a secret (204; 404 when absent)
-  delete: (async (_req, { caller, params }) => {
-    await deleteSecretFor(await getDb(), caller, params.name);
-    return new Response(null, { status: 204 });
-  }) satisfies CallerHandler<{ name: string }>,
+  delete: deleteHandler("name", deleteSecretFor),
 };

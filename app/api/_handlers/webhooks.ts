@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { redeliverFor } from "@/lib/webhooks/deliveries";
 import { getWebhookSecretStatusFor, rotateWebhookSecretFor } from "@/lib/webhooks/rotate-secret";
 import { deleteSubscriptionFor } from "@/lib/webhooks/subscriptions";
+import { deleteHandler } from "./resource";
 
 const NO_STORE = { headers: { "Cache-Control": "no-store" } };
 
@@ -18,10 +19,7 @@ export const webhookHandlers = {
   rotateSecret: (async (_req, { caller }) => Response.json(await rotateWebhookSecretFor(await getDb(), caller), NO_STORE)) satisfies CallerHandler,
 
   // DELETE …/webhook-subscriptions/{subscriptionId} – delete a project-level subscription (204)
-  deleteSubscription: (async (_req, { caller, params }) => {
-    await deleteSubscriptionFor(await getDb(), caller, params.subscriptionId);
-    return new Response(null, { status: 204 });
-  }) satisfies CallerHandler<{ subscriptionId: string }>,
+  deleteSubscription: deleteHandler("subscriptionId", deleteSubscriptionFor),
 
   // POST …/webhook-deliveries/{deliveryId}/redeliver – send the event again with the same webhook-id (202)
   redeliver: (async (_req, { caller, params }) =>

@@ -1,4 +1,4 @@
-import { readJsonBody } from "@/lib/api/http/read-json";
+import { createHandler } from "@/app/api/_handlers/resource";
 import { withSession } from "@/lib/auth/with-session";
 import { getDb } from "@/lib/db/client";
 import { createUserFor, createUserSchema } from "@/lib/users/create-user";
@@ -10,10 +10,4 @@ export const dynamic = "force-dynamic";
 export const GET = withSession(async (_req, { caller }) => Response.json({ data: await listUsers(await getDb(), caller.projectId) }));
 
 // POST /api/backoffice/users – create a user with a role and a password (admins only)
-export const POST = withSession(
-  async (req, { caller }) => {
-    const body = await readJsonBody(req, createUserSchema, { maxBytes: 10_000 });
-    return Response.json(await createUserFor(await getDb(), caller, body), { status: 201 });
-  },
-  { adminOnly: true },
-);
+export const POST = withSession(createHandler(createUserSchema, createUserFor, { maxBytes: 10_000 }), { adminOnly: true });

@@ -1,5 +1,5 @@
+import { createHandler } from "@/app/api/_handlers/resource";
 import { otherMethods } from "@/lib/api/http/method-not-allowed";
-import { readJsonBody } from "@/lib/api/http/read-json";
 import { readQuery } from "@/lib/api/http/read-query";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { getDb } from "@/lib/db/client";
@@ -15,10 +15,6 @@ export const GET = withApiKey(async (req, { caller }) => {
 });
 
 // POST /api/v1/external/webhook-subscriptions – subscribe a URL to events of every workflow of the project
-export const POST = withApiKey(async (req, { caller }) => {
-  const body = await readJsonBody(req, createSubscriptionRequestSchema);
-  const subscription = await createSubscriptionFor(await getDb(), caller, body);
-  return Response.json(subscription, { status: 201, headers: { Location: `/api/v1/external/webhook-subscriptions/${subscription.id}` } });
-});
+export const POST = withApiKey(createHandler(createSubscriptionRequestSchema, createSubscriptionFor, { location: (s) => `/api/v1/external/webhook-subscriptions/${s.id}` }));
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(["GET", "POST"]);
