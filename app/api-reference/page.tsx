@@ -10,7 +10,7 @@ type Json = Record<string, unknown>;
 
 /** The API reference, rendered from the same OpenAPI document served at /api/v1/openapi.json. */
 export default function ApiReferencePage() {
-  const doc = openApiDocument() as { info: Json; paths: Record<string, Record<string, Json>>; components: { schemas: Record<string, Json> } };
+  const doc = openApiDocument() as { info: Json; paths: Record<string, Record<string, Json>>; components: Record<string, Record<string, Json>> };
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
   const tags = [...new Set(operations.map((o) => String((o.op.tags as string[] | undefined)?.[0] ?? "Other")))];
   return (
@@ -36,7 +36,7 @@ export default function ApiReferencePage() {
           {operations
             .filter((o) => ((o.op.tags as string[] | undefined)?.[0] ?? "Other") === tag)
             .map((o) => (
-              <OperationCard key={`${o.method} ${o.path}`} method={o.method} path={o.path} op={o.op} schemas={doc.components.schemas} />
+              <OperationCard key={`${o.method} ${o.path}`} method={o.method} path={o.path} op={o.op} components={doc.components} />
             ))}
         </section>
       ))}

@@ -4,17 +4,24 @@ export interface OperationProps {
   method: string;
   path: string;
   op: Json;
-  schemas: Record<string, Json>;
+  /** The document's `components`: schemas, and the parameters and responses operations share by `$ref`. */
+  components: Record<string, Record<string, Json>>;
 }
 
 const refName = (schema: unknown) => ((schema as { $ref?: string } | undefined)?.$ref ?? "").split("/").pop() ?? "";
 
 /** One operation of the OpenAPI document: method, path, parameters, request body schema and responses. */
-export function OperationCard({ method, path, op, schemas }: OperationProps) {
-  const params = (op.parameters as Json[] | undefined) ?? [];
+export function OperationCard({ method, path, op, components }: OperationProps) {
+  /** `value`, or the component its `#/components/<kind>/<name>` reference names. */
+  const deref = (value: Json): Json => {
+    const [, , kind, name] = String(value.$ref ?? "").split("/");
+    return kind && name ? (components[kind]?.[name] ?? value) : value;
+  };
+  const schemas = components.schemas ?? {};
+  const params = ((op.parameters as Json[] | undefined) ?? []).map(deref);
   const body = ((op.requestBody as Json | undefined)?.content as Json | undefined)?.["application/json"] as Json | undefined;
   const bodyName = body ? refName(body.schema) : "";
-  const responses = Object.entries((op.responses as Record<string, Json>) ?? {});
+  const responses = Object.entries((op.responses as Record<string, Json>) ?? {}).map(([status, r]) => [status, deref(r)] as const);
   const anchor = `${method}-${path}`.replace(/[^a-z0-9]+/gi, "-");
   return (
     <section className="api-op" id={anchor} aria-labelledby={`${anchor}-title`}>

@@ -1,6 +1,6 @@
 import type { RouteError, RouteSpec } from "../../api-contract/route-spec";
 import { ERROR_CODES, type ErrorCode } from "../../errors";
-import { AUTHENTICATED_HEADERS, headerRefs } from "./headers";
+import { AUTHENTICATED_HEADERS, headerRefs, type EdgeHeaderName } from "./headers";
 import type { Json } from "./json-schema";
 
 /** What a few codes mean where the code alone does not say it. */
@@ -25,6 +25,9 @@ const SHARED: Record<number, { name: string; codes: ErrorCode[]; headers: string
   500: { name: "InternalError", codes: ["internal_error"], headers: AUTHENTICATED_HEADERS },
 };
 
+/** Headers of a status whatever the operation: 415 names the media type to send (lib/api/http/read-json.ts). */
+const STATUS_HEADERS: Record<number, EdgeHeaderName[]> = { 415: ["Accept-Post"] };
+
 export const SHARED_RESPONSES: Json = Object.fromEntries(
   Object.entries(SHARED).map(([status, s]) => [s.name, problemResponse(Number(status), s.codes, s.headers)]),
 );
@@ -41,7 +44,9 @@ export function errorResponses(route: RouteSpec): Json {
   return Object.fromEntries(
     [...byStatus].map(([status, codes]) => [
       status,
-      SHARED[status] && route.auth !== false ? { $ref: `#/components/responses/${SHARED[status].name}` } : problemResponse(status, [...codes].sort(), headers),
+      SHARED[status] && route.auth !== false
+        ? { $ref: `#/components/responses/${SHARED[status].name}` }
+        : problemResponse(status, [...codes].sort(), [...headers, ...(STATUS_HEADERS[status] ?? [])]),
     ]),
   );
 }

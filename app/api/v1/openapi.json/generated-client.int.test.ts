@@ -1,0 +1,256 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import createClient, { type Client } from "openapi-fetch";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startWorker, type RunningWorker } from "@/lib/worker/worker";
+import { allowOutbound, resetOutbound } from "@/tests/support/outbound";
+import { EXAMPLE, runContext, seedDefinition, seedProject } from "@/tests/support/seed";
+import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
+import { startVendorStub } from "@/tests/support/vendor-stub";
+import * as health from "../../health/route";
+import * as filterCases from "../external/filters/[filterId]/cases/route";
+import * as filter from "../external/filters/[filterId]/route";
+import * as filters from "../external/filters/route";
+import * as secret from "../external/secrets/[name]/route";
+import * as secrets from "../external/secrets/route";
+import * as redeliver from "../external/webhook-deliveries/[deliveryId]/redeliver/route";
+import * as deliveries from "../external/webhook-deliveries/route";
+import * as rotate from "../external/webhook-secret/rotate/route";
+import * as webhookSecret from "../external/webhook-secret/route";
+import * as disable from "../external/webhook-subscriptions/[subscriptionId]/disable/route";
+import * as enable from "../external/webhook-subscriptions/[subscriptionId]/enable/route";
+import * as subscription from "../external/webhook-subscriptions/[subscriptionId]/route";
+import * as subscriptions from "../external/webhook-subscriptions/route";
+import * as versions from "../external/workflow-definitions/[definitionId]/versions/route";
+import * as definition from "../external/workflow-definitions/[definitionId]/route";
+import * as definitions from "../external/workflow-definitions/route";
+import * as history from "../external/workflows/[workflowRuntimeId]/history/route";
+import * as runtime from "../external/workflows/[workflowRuntimeId]/route";
+import * as sendEvent from "../external/workflows/[workflowRuntimeId]/send-event/route";
+import * as runtimes from "../external/workflows/route";
+import * as run from "../external/workflows/run/route";
+import * as openapi from "./route";
+import { answerChecker, type CheckedAnswer } from "./test-support/answer-check";
+import { inProcessFetch } from "./test-support/in-process-fetch";
+
+/*
+ * An integrator's view of the API: a client built from the served document (openapi-fetch; the types
+ * openapi-typescript generates from the same document are checked in lib/api/openapi/openapi.test.ts) drives
+ * a flow against the route handlers, and every answer, problems included, is checked against the document:
+ * status listed, body valid by its schema, headers documented, problem codes named. So the document cannot drift.
+ */
+
+const ROUTES = {
+  "/api/v1/external/workflows/run": run,
+  "/api/v1/external/workflows/{workflowRuntimeId}/send-event": sendEvent,
+  "/api/v1/external/workflows": runtimes,
+  "/api/v1/external/workflows/{workflowRuntimeId}": runtime,
+  "/api/v1/external/workflows/{workflowRuntimeId}/history": history,
+  "/api/v1/external/workflow-definitions": definitions,
+  "/api/v1/external/workflow-definitions/{definitionId}": definition,
+  "/api/v1/external/workflow-definitions/{definitionId}/versions": versions,
+  "/api/v1/external/filters": filters,
+  "/api/v1/external/filters/{filterId}": filter,
+  "/api/v1/external/filters/{filterId}/cases": filterCases,
+  "/api/v1/external/secrets": secrets,
+  "/api/v1/external/secrets/{name}": secret,
+  "/api/v1/external/webhook-subscriptions": subscriptions,
+  "/api/v1/external/webhook-subscriptions/{subscriptionId}": subscription,
+  "/api/v1/external/webhook-subscriptions/{subscriptionId}/enable": enable,
+  "/api/v1/external/webhook-subscriptions/{subscriptionId}/disable": disable,
+  "/api/v1/external/webhook-deliveries": deliveries,
+  "/api/v1/external/webhook-deliveries/{deliveryId}/redeliver": redeliver,
+  "/api/v1/external/webhook-secret": webhookSecret,
+  "/api/v1/external/webhook-secret/rotate": rotate,
+  "/api/v1/openapi.json": openapi,
+  "/api/health": health,
+};
+
+let t: TestDatabase;
+let stub: Awaited<ReturnType<typeof startVendorStub>>;
+let worker: RunningWorker;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the typed client is checked by the type probe in lib/api/openapi/openapi.test.ts
+let doc: Record<string, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above: requests are built as an integrator would, answers checked at run time
+let api: Client<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+let anonymous: Client<any>;
+const checked: CheckedAnswer[] = [];
+const violations: string[] = [];
+
+beforeAll(async () => {
+  t = await openTestDatabase();
+  stub = await startVendorStub((req) =>
+    req.path.startsWith("/hooks") ? { status: 200 } : { status: 200, body: { business_details: { registered_name: "Other", registration_number: "1" }, name_fuzziness_score: 0.7 } },
+  );
+  allowOutbound(`127.0.0.1:${stub.port}`);
+  const key = await seedProject(t.db, "proj-openapi", { REGISTRY_API_KEY: "a", WEBHOOK_TOKEN: "b" });
+  await seedDefinition(t.db, "proj-openapi");
+  worker = await startWorker(t, { pollMs: 50 });
+  doc = await (await openapi.GET()).json();
+  const check = answerChecker(doc);
+  const fetch = inProcessFetch(ROUTES, async (method, template, res) => {
+    const { problems, answer } = check(method, template, res.status, res.headers, await res.text());
+    violations.push(...problems);
+    checked.push(answer);
+  });
+  api = createClient({ baseUrl: "http://localhost", fetch, headers: { Authorization: `Bearer ${key}` } });
+  anonymous = createClient({ baseUrl: "http://localhost", fetch });
+});
+
+afterEach(() => {
+  expect(violations.splice(0)).toEqual([]);
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await stub?.close();
+  resetOutbound();
+  await t?.dispose();
+});
+
+const runBody = (registration: string) => ({ workflowId: "kyb_manual_review_example", context: runContext(stub.origin, registration) });
+const otherUuid = "8d8ac610-566d-4ef0-9c22-186b2a5ed793";
+let runtimeId: string;
+
+describe(`a client generated from the served OpenAPI document (${process.env.TEST_DB_KIND})`, () => {
+  it("reads the document and the health check", async () => {
+    expect((await anonymous.GET("/api/v1/openapi.json", {})).data.openapi).toBe("3.1.0");
+    expect((await anonymous.GET("/api/health", {})).data.status).toBe("ok");
+  });
+
+  it("runs a workflow (201, Location, Preference-Applied; a replay says Idempotent-Replayed) and gets the problems of a bad run", async () => {
+    const params = { header: { "Idempotency-Key": "openapi-run-1", Prefer: "wait=10" } };
+    const first = await api.POST("/api/v1/external/workflows/run", { params, body: runBody("1") });
+    expect([first.response.status, first.response.headers.get("preference-applied")]).toEqual([201, "wait=10"]);
+    runtimeId = first.data.workflowRuntimeId;
+    expect(first.response.headers.get("location")).toBe(`/api/v1/external/workflows/${runtimeId}`);
+    const reused = await api.POST("/api/v1/external/workflows/run", { params, body: runBody("1") }); // a new entity id: another body
+    expect(reused.error.code).toBe("idempotency_key_reused");
+    const again = { params: { header: { "Idempotency-Key": "openapi-run-2" } }, body: runBody("2") };
+    await api.POST("/api/v1/external/workflows/run", again);
+    const replayed = await api.POST("/api/v1/external/workflows/run", again);
+    expect([replayed.response.status, replayed.response.headers.get("idempotent-replayed")]).toEqual([201, "true"]);
+    const codes = [
+      (await anonymous.POST("/api/v1/external/workflows/run", { body: runBody("3") })).error.code,
+      (await api.POST("/api/v1/external/workflows/run", { body: { ...runBody("3"), workflowId: "nope" } })).error.code,
+      (await api.POST("/api/v1/external/workflows/run", { body: { ...runBody("3"), state: "approve" } })).error.code,
+      (await api.POST("/api/v1/external/workflows/run", { body: runBody("3"), bodySerializer: () => "{" })).error.code,
+      (await api.POST("/api/v1/external/workflows/run", { body: runBody("3"), headers: { "Content-Type": "text/plain" } })).error.code,
+      (await api.POST("/api/v1/external/workflows/run", { body: runBody("3"), params: { header: { "Idempotency-Key": "a b" } } })).error.code,
+    ];
+    expect(codes).toEqual(["unauthorized", "not_found", "validation_failed", "malformed_json", "unsupported_media_type", "invalid_idempotency_key"]);
+  });
+
+  it("sends events: 409 for an event the state does not accept, 412 for a stale If-Match, then 200 with ETag once settled", async () => {
+    const path = { workflowRuntimeId: runtimeId };
+    const send = (name: string, header: Record<string, string> = {}) =>
+      api.POST("/api/v1/external/workflows/{workflowRuntimeId}/send-event", { params: { path, header }, body: { name, payload: { by: "openapi test" } } });
+    expect((await send("approve")).error.code).toBe("event_not_accepted");
+    expect((await send("start", { "If-Match": '"7"' })).error).toMatchObject({ status: 412, code: "version_conflict" });
+    expect((await send("start", { "If-Match": "seven" })).error.code).toBe("invalid_if_match");
+    const moved = await send("start", { "If-Match": '"1"', Prefer: "wait=10" });
+    expect(moved.data).toMatchObject({ state: "manual_review", nextEvents: ["approve", "reject", "revision"] });
+    expect(moved.response.headers.get("etag")).toBe(`"${moved.data.version}"`);
+    const missing = await api.POST("/api/v1/external/workflows/{workflowRuntimeId}/send-event", { params: { path: { workflowRuntimeId: otherUuid } }, body: { name: "start" } });
+    expect(missing.error.code).toBe("not_found");
+  });
+
+  it("reads a runtime, lists runtimes and reads the history, a page at a time", async () => {
+    const one = await api.GET("/api/v1/external/workflows/{workflowRuntimeId}", { params: { path: { workflowRuntimeId: runtimeId } } });
+    expect(one.response.headers.get("etag")).toBe(`"${one.data.version}"`);
+    expect((await api.GET("/api/v1/external/workflows/{workflowRuntimeId}", { params: { path: { workflowRuntimeId: otherUuid } } })).error.code).toBe("not_found");
+    const page = await api.GET("/api/v1/external/workflows", { params: { query: { limit: 1, tag: ["manual_review"] } } });
+    expect(page.data.data).toHaveLength(1);
+    const all = await api.GET("/api/v1/external/workflows", { params: { query: { limit: 1 } } });
+    const next = await api.GET("/api/v1/external/workflows", { params: { query: { limit: 1, cursor: all.data.nextCursor } } });
+    expect(next.data.data[0].id).not.toBe(all.data.data[0].id);
+    expect((await api.GET("/api/v1/external/workflows", { params: { query: { stat: "active" } } })).error.code).toBe("validation_failed");
+    const path = { workflowRuntimeId: runtimeId };
+    const first = await api.GET("/api/v1/external/workflows/{workflowRuntimeId}/history", { params: { path, query: { limit: 2 } } });
+    expect(first.data.data.map((e: { kind: string }) => e.kind)).toEqual(["created", "transition"]);
+    const rest = await api.GET("/api/v1/external/workflows/{workflowRuntimeId}/history", { params: { path, query: { cursor: first.data.nextCursor } } });
+    expect(rest.data.data.map((e: { kind: string }) => e.kind)).toContain("plugin_call");
+    expect((await api.GET("/api/v1/external/workflows/{workflowRuntimeId}/history", { params: { path, query: { cursor: "x" } } })).error.code).toBe("validation_failed");
+    expect((await api.GET("/api/v1/external/workflows/{workflowRuntimeId}/history", { params: { path: { workflowRuntimeId: otherUuid } } })).response.status).toBe(404);
+  });
+
+  it("lists, reads and creates definitions: Location, 409 for a version out of order, 422 for a bad definition or cursor", async () => {
+    const listed = await api.GET("/api/v1/external/workflow-definitions", { params: { query: { limit: 1 } } });
+    expect(listed.data).toMatchObject({ data: [{ id: "kyb_manual_review_example" }], nextCursor: null });
+    expect((await api.GET("/api/v1/external/workflow-definitions", { params: { query: { cursor: "garbage" } } })).error.code).toBe("invalid_cursor");
+    const example = { ...EXAMPLE, version: undefined }; // the next version
+    const created = await api.POST("/api/v1/external/workflow-definitions", { body: { ...example, id: "openapi_flow" } });
+    expect(created.response.headers.get("location")).toBe("/api/v1/external/workflow-definitions/openapi_flow?version=1");
+    const stale = await api.POST("/api/v1/external/workflow-definitions", { body: { ...example, id: "openapi_flow", version: 5 } });
+    expect(stale.error).toMatchObject({ status: 409, code: "version_conflict" });
+    expect((await api.POST("/api/v1/external/workflow-definitions", { body: { ...example, id: "broken", definition: {} } })).error.code).toBe("definition_invalid");
+    const path = { definitionId: "openapi_flow" };
+    expect((await api.GET("/api/v1/external/workflow-definitions/{definitionId}", { params: { path, query: { version: 1 } } })).data.version).toBe(1);
+    expect((await api.GET("/api/v1/external/workflow-definitions/{definitionId}", { params: { path, query: { version: 9 } } })).error.code).toBe("not_found");
+    expect((await api.GET("/api/v1/external/workflow-definitions/{definitionId}/versions", { params: { path } })).data.data).toHaveLength(1);
+    expect((await api.GET("/api/v1/external/workflow-definitions/{definitionId}/versions", { params: { path: { definitionId: "nope" } } })).error.code).toBe("not_found");
+  });
+
+  it("creates filters (Location), lists them a page at a time through Link rel=next, reads and runs one", async () => {
+    const body = { name: "Manual review", entity: "businesses", query: { where: { state: "manual_review" } } };
+    const created = await api.POST("/api/v1/external/filters", { body });
+    expect(created.response.headers.get("location")).toBe(`/api/v1/external/filters/${created.data.id}`);
+    await api.POST("/api/v1/external/filters", { body: { ...body, name: "Second" } });
+    expect((await api.POST("/api/v1/external/filters", { body: { ...body, projectId: "other" } })).error.code).toBe("forbidden");
+    expect((await api.POST("/api/v1/external/filters", { body: { ...body, query: { where: { nope: 1 } } } })).error.code).toBe("validation_failed");
+    const first = await api.GET("/api/v1/external/filters", { params: { query: { limit: 1 } } });
+    const link = first.response.headers.get("link")!;
+    const cursor = new URL(/^<([^>]+)>/.exec(link)![1], "http://localhost").searchParams.get("cursor");
+    const second = await api.GET("/api/v1/external/filters", { params: { query: { limit: 1, cursor } } });
+    expect([first.data[0].name, second.data[0].name, second.response.headers.get("link")]).toEqual(["Manual review", "Second", null]);
+    const path = { filterId: created.data.id };
+    expect((await api.GET("/api/v1/external/filters/{filterId}", { params: { path } })).data.name).toBe("Manual review");
+    expect((await api.GET("/api/v1/external/filters/{filterId}", { params: { path: { filterId: otherUuid } } })).error.code).toBe("not_found");
+    const cases = await api.GET("/api/v1/external/filters/{filterId}/cases", { params: { path, query: { limit: 5 } } });
+    expect(cases.data.data.length).toBeGreaterThan(0);
+    expect((await api.GET("/api/v1/external/filters/{filterId}/cases", { params: { path, query: { cursor: "garbage" } } })).error.code).toBe("invalid_cursor");
+  });
+
+  it("stores, lists (a page at a time) and deletes secrets; a bad name is 422, a missing one 404", async () => {
+    for (const name of ["OPENAPI_A", "OPENAPI_B"]) expect((await api.PUT("/api/v1/external/secrets/{name}", { params: { path: { name } }, body: { value: "v" } })).data.name).toBe(name);
+    const first = await api.GET("/api/v1/external/secrets", { params: { query: { limit: 1 } } });
+    const second = await api.GET("/api/v1/external/secrets", { params: { query: { limit: 1, cursor: first.data.nextCursor } } });
+    expect(second.data.data[0].name).not.toBe(first.data.data[0].name);
+    expect((await api.PUT("/api/v1/external/secrets/{name}", { params: { path: { name: "lower" } }, body: { value: "v" } })).error.code).toBe("validation_failed");
+    expect((await api.DELETE("/api/v1/external/secrets/{name}", { params: { path: { name: "OPENAPI_B" } } })).response.status).toBe(204);
+    expect((await api.DELETE("/api/v1/external/secrets/{name}", { params: { path: { name: "OPENAPI_B" } } })).error.code).toBe("not_found");
+  });
+
+  it("manages webhook subscriptions, reads deliveries and rotates the signing secret", async () => {
+    const created = await api.POST("/api/v1/external/webhook-subscriptions", { body: { url: "https://receiver.example/hooks", events: ["workflow.completed"] } });
+    const path = { subscriptionId: created.data.id };
+    expect(created.response.headers.get("location")).toBe(`/api/v1/external/webhook-subscriptions/${created.data.id}`);
+    expect((await api.GET("/api/v1/external/webhook-subscriptions", { params: { query: { level: "project" } } })).data.data).toHaveLength(1);
+    expect((await api.POST("/api/v1/external/webhook-subscriptions/{subscriptionId}/disable", { params: { path } })).data.active).toBe(false);
+    expect((await api.POST("/api/v1/external/webhook-subscriptions/{subscriptionId}/enable", { params: { path } })).data.active).toBe(true);
+    expect((await api.DELETE("/api/v1/external/webhook-subscriptions/{subscriptionId}", { params: { path } })).response.status).toBe(204);
+    expect((await api.DELETE("/api/v1/external/webhook-subscriptions/{subscriptionId}", { params: { path } })).error.code).toBe("not_found");
+    expect((await api.GET("/api/v1/external/webhook-deliveries", { params: { query: { workflowRuntimeId: runtimeId } } })).data.data).toEqual(expect.any(Array));
+    expect((await api.POST("/api/v1/external/webhook-deliveries/{deliveryId}/redeliver", { params: { path: { deliveryId: otherUuid } } })).error.code).toBe("not_found");
+    const rotated = await api.POST("/api/v1/external/webhook-secret/rotate", {});
+    expect((await api.GET("/api/v1/external/webhook-secret", {})).data).toMatchObject({ configured: true, fingerprint: rotated.data.fingerprint });
+  });
+
+  it("checked an answer of every operation of the document, and the document lists every route handler", () => {
+    const operations = Object.entries(doc.paths as Record<string, object>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    expect(operations.filter((op) => !checked.some((a) => a.operation === op))).toEqual([]);
+    expect([...new Set(checked.map((a) => a.status))]).toEqual(expect.arrayContaining([200, 201, 204, 400, 401, 403, 404, 409, 412, 415, 422]));
+    const handlers = routeFiles(path.resolve(__dirname, "..")).map((f) => `/api/v1/${f.replace(/\[(\w+)\]/g, "{$1}")}`);
+    expect([...handlers, "/api/health"].sort()).toEqual(Object.keys(doc.paths).sort());
+    expect(Object.keys(ROUTES).sort()).toEqual(Object.keys(doc.paths).sort());
+  });
+});
+
+/** The folders under `dir` holding a route.ts (catch-all routes aside), relative to it. */
+function routeFiles(dir: string, prefix = ""): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (!entry.isDirectory() || entry.name.startsWith("[...") || entry.name === "test-support") return entry.name === "route.ts" && prefix ? [prefix.slice(0, -1)] : [];
+    return routeFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`);
+  });
+}
