@@ -55,7 +55,8 @@ export function errorResponses(route: RouteSpec): Json {
 function impliedErrors(route: RouteSpec): RouteError[] {
   const codes: RouteError[] = [];
   if (route.auth !== false) codes.push("unauthorized", "rate_limited", "internal_error");
-  if (route.pathParams) codes.push("malformed_path", ...(route.auth !== false ? (["validation_failed"] as const) : []));
+  if (route.pathParams) codes.push("malformed_path");
+  if (route.pathParams && route.auth !== false) codes.push("validation_failed"); // a NUL in a segment (withApiKey)
   if (route.query) codes.push("validation_failed");
   if (route.body) codes.push("unsupported_media_type", "payload_too_large", "malformed_json", "too_deeply_nested", "forbidden_key", "validation_failed");
   if (route.requestHeaders?.includes("Idempotency-Key")) codes.push("invalid_idempotency_key", "idempotency_key_reused");
@@ -72,8 +73,7 @@ function problemResponse(status: number, codes: ErrorCode[], headers: readonly s
   };
 }
 
-/** The reason phrase the service answers `status` with. */
+/** The reason phrase of `status`, as the codes answered with it carry it. */
 function titleOf(status: number): string {
-  const entry = Object.values(ERROR_CODES).find((e) => e.status === status);
-  return entry?.title ?? { 409: "Conflict", 412: "Precondition Failed" }[status] ?? "Error";
+  return Object.values(ERROR_CODES).find((e) => e.status === status)?.title ?? "Error";
 }
