@@ -1,11 +1,18 @@
 "use client";
 
-import { useId, useState } from "react";
-import { fieldError, sendJson } from "@/components/ui/api-client";
+import { useState } from "react";
+import { sendJson } from "@/components/ui/api-client";
 import { Field } from "./field";
 import { SettingsForm } from "./settings-form";
 import { ShownOnce } from "./shown-once";
+import { useFields } from "./use-fields";
 import { useSettingsAction } from "./use-settings-action";
+
+const NAME_HINT = (
+  <>
+    Who or what will use it, e.g. “CRM integration”. Calls authenticate with <code className="mono">Authorization: Bearer &lt;key&gt;</code>.
+  </>
+);
 
 interface Created {
   id: string;
@@ -16,12 +23,11 @@ interface Created {
 
 /** Create an API key; the new key is shown once, with a copy button, until dismissed. */
 export function ApiKeyForm() {
-  const id = useId();
-  const [name, setName] = useState("");
+  const fields = useFields({ name: "" });
   const [created, setCreated] = useState<Created | null>(null);
   const create = useSettingsAction((body: { name: string }) => sendJson<Created>("POST", "/api/backoffice/api-keys", body), (result) => {
     setCreated(result);
-    setName("");
+    fields.reset();
   });
   return (
     <SettingsForm
@@ -30,22 +36,9 @@ export function ApiKeyForm() {
       action={create}
       shown={["/name"]}
       replacement={created && <ShownOnce label={`New API key “${created.name}”`} value={created.key} onDismiss={() => setCreated(null)} />}
-      onSubmit={() => create.mutate({ name })}
+      onSubmit={() => create.mutate(fields.values)}
     >
-      <Field
-        id={`${id}-name`}
-        label="Name"
-        type="text"
-        value={name}
-        maxLength={100}
-        onChange={(e) => setName(e.target.value)}
-        error={fieldError(create.error, "/name")}
-        hint={
-          <>
-            Who or what will use it, e.g. “CRM integration”. Calls authenticate with <code className="mono">Authorization: Bearer &lt;key&gt;</code>.
-          </>
-        }
-      />
+      <Field label="Name" type="text" maxLength={100} {...fields.props("name", create.error)} hint={NAME_HINT} />
     </SettingsForm>
   );
 }

@@ -1,9 +1,10 @@
 "use client";
 
-import { useId, useState } from "react";
-import { fieldError, sendJson } from "@/components/ui/api-client";
+import { useState } from "react";
+import { sendJson } from "@/components/ui/api-client";
 import { Field } from "./field";
 import { SettingsForm } from "./settings-form";
+import { useFields } from "./use-fields";
 import { useSettingsAction } from "./use-settings-action";
 
 const DESCRIPTIONS: Record<string, string> = {
@@ -15,10 +16,10 @@ const DESCRIPTIONS: Record<string, string> = {
 
 /** Subscribe a receiver URL to events of every workflow of the project (customer level). */
 export function SubscriptionForm({ events }: { events: string[] }) {
-  const id = useId();
-  const [url, setUrl] = useState("");
+  const fields = useFields({ url: "" });
   const [chosen, setChosen] = useState<string[]>(["workflow.completed"]);
-  const create = useSettingsAction((body: { url: string; events: string[] }) => sendJson("POST", "/api/backoffice/webhooks/subscriptions", body), () => setUrl(""));
+  const create = useSettingsAction((body: { url: string; events: string[] }) => sendJson("POST", "/api/backoffice/webhooks/subscriptions", body), () => fields.reset());
+  const url = fields.props("url", create.error);
   const eventsError = create.error?.errors.find((e) => e.path.startsWith("/events"))?.message;
   const toggle = (name: string, on: boolean) => setChosen((c) => (on ? [...c, name] : c.filter((n) => n !== name)));
   return (
@@ -27,21 +28,10 @@ export function SubscriptionForm({ events }: { events: string[] }) {
       submit={{ label: "Add subscription", pending: "Adding…" }}
       action={create}
       shown={create.error?.errors.map((e) => e.path).filter((p) => p === "/url" || p.startsWith("/events")) ?? []}
-      onSubmit={() => create.mutate({ url: url.trim(), events: chosen })}
+      onSubmit={() => create.mutate({ url: url.value.trim(), events: chosen })}
     >
-      <Field
-        id={`${id}-url`}
-        label="Receiver URL"
-        type="url"
-        inputMode="url"
-        placeholder="https://example.com/webhooks/kyc"
-        value={url}
-        maxLength={2000}
-        onChange={(e) => setUrl(e.target.value)}
-        error={fieldError(create.error, "/url")}
-        hint="Deliveries are signed with the project's signing secret. Use HTTPS."
-      />
-      <fieldset aria-describedby={eventsError ? `${id}-events-error` : undefined}>
+      <Field label="Receiver URL" type="url" inputMode="url" placeholder="https://example.com/webhooks/kyc" maxLength={2000} {...url} hint="Deliveries are signed with the project's signing secret. Use HTTPS." />
+      <fieldset aria-describedby={eventsError ? `${url.id}-events-error` : undefined}>
         <legend>Events</legend>
         {events.map((name) => (
           <label key={name} className="check">
@@ -52,7 +42,7 @@ export function SubscriptionForm({ events }: { events: string[] }) {
           </label>
         ))}
         {eventsError && (
-          <span id={`${id}-events-error`} className="field-error">
+          <span id={`${url.id}-events-error`} className="field-error">
             {chosen.length === 0 ? "Choose at least one event." : eventsError}
           </span>
         )}

@@ -1,12 +1,14 @@
 "use client";
 
-import { useId, useState } from "react";
-import { fieldError, sendJson } from "@/components/ui/api-client";
+import { useState } from "react";
+import { sendJson } from "@/components/ui/api-client";
 import { Field } from "./field";
 import { SettingsForm } from "./settings-form";
+import { useFields } from "./use-fields";
 import { useSettingsAction } from "./use-settings-action";
 
-const EMPTY = { firstName: "", lastName: "", email: "", role: "reviewer" as "admin" | "reviewer", password: "" };
+type Role = "admin" | "reviewer";
+const EMPTY = { firstName: "", lastName: "", email: "", role: "reviewer" as Role, password: "" };
 const FIELDS = [
   { key: "firstName", label: "First name", type: "text", autoComplete: "off", maxLength: 100 },
   { key: "lastName", label: "Last name", type: "text", autoComplete: "off", maxLength: 100 },
@@ -17,13 +19,13 @@ const PASSWORD_HINT = "At least 12 characters. Hand it over safely; the user sig
 
 /** Create a backoffice user with a role and an initial password (at least 12 characters) to hand over. */
 export function UserForm() {
-  const id = useId();
-  const [form, setForm] = useState(EMPTY);
+  const fields = useFields(EMPTY);
   const [created, setCreated] = useState<string | null>(null);
   const create = useSettingsAction((body: typeof EMPTY) => sendJson<{ email: string }>("POST", "/api/backoffice/users", body), (r) => {
     setCreated(r.email);
-    setForm(EMPTY);
+    fields.reset();
   });
+  const role = fields.props("role", create.error);
   return (
     <SettingsForm
       title="Add a user"
@@ -34,23 +36,15 @@ export function UserForm() {
       autoComplete="off"
       onSubmit={() => {
         setCreated(null);
-        create.mutate(form);
+        create.mutate(fields.values);
       }}
     >
       {FIELDS.map(({ key, ...f }) => (
-        <Field
-          key={key}
-          id={`${id}-${key}`}
-          {...f}
-          value={form[key]}
-          onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-          error={fieldError(create.error, `/${key}`)}
-          hint={key === "password" ? PASSWORD_HINT : undefined}
-        />
+        <Field key={key} {...f} {...fields.props(key, create.error)} hint={key === "password" ? PASSWORD_HINT : undefined} />
       ))}
       <div className="form-row">
-        <label htmlFor={`${id}-role`}>Role</label>
-        <select id={`${id}-role`} value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as typeof form.role })}>
+        <label htmlFor={role.id}>Role</label>
+        <select id={role.id} value={role.value} onChange={(e) => fields.set("role", e.target.value as Role)}>
           <option value="reviewer">Reviewer – reviews and decides cases</option>
           <option value="admin">Admin – also edits definitions and settings</option>
         </select>
