@@ -27,7 +27,7 @@ for (const m of output.modules) {
   const from = folderOf(m.source);
   for (const d of m.dependencies) {
     if (d.coreModule || d.couldNotResolve || d.resolved.includes("node_modules") || isTest(d.resolved)) continue;
-    if (d.dependencyTypes.every((t) => t === "type-only" || t === "type-import")) continue;
+    if (d.dependencyTypes.includes("type-only")) continue;
     const to = folderOf(d.resolved);
     if (from === to) continue;
     if (!edges.has(from)) edges.set(from, new Set());

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt } from "drizzle-orm";
 import { notFound } from "../errors";
-import { decodeKeyCursor, encodeKeyCursor } from "../api/http/key-cursor";
+import { decodeKeyCursor, encodeKeyCursor } from "../db/key-cursor";
 import type { ListVersionsQuery } from "../api/schemas";
 import type { Db } from "../db/client";
 import { workflowDefinitions, type WorkflowDefinition } from "../db/schema";

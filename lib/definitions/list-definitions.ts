@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { workflowDefinitions } from "../db/schema";
-import { decodeKeyCursor, encodeKeyCursor } from "../api/http/key-cursor";
+import { decodeKeyCursor, encodeKeyCursor } from "../db/key-cursor";
 import type { ListDefinitionsQuery } from "../api/schemas";
 import { toDefinitionResponse, type DefinitionResponse } from "./definition-response";
 

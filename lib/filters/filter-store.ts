@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { AppError, notFound } from "../errors";
-import { decodeKeyCursor, encodeKeyCursor } from "../api/http/key-cursor";
+import { decodeKeyCursor, encodeKeyCursor } from "../db/key-cursor";
 import type { ListFiltersQuery } from "../api/schemas";
 import type { Db } from "../db/client";
 import { filters, type Filter } from "../db/schema";

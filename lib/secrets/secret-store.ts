@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { notFound } from "../errors";
-import { decodeKeyCursor, encodeKeyCursor } from "../api/http/key-cursor";
+import { decodeKeyCursor, encodeKeyCursor } from "../db/key-cursor";
 import { pathParam } from "../api/http/path-param";
 import { secretNameSchema, type ListSecretsQuery } from "../api/schemas/secrets";
 import type { Caller } from "../callers/caller";

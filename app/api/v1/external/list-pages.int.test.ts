@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { filters } from "@/lib/db/schema";
-import { encodeKeyCursor } from "@/lib/api/http/key-cursor";
+import { encodeKeyCursor } from "@/lib/db/key-cursor";
 import { call } from "@/tests/support/http";
 import { seedDefinition, seedProject } from "@/tests/support/seed";
 import { GET as listFilters } from "./filters/route";

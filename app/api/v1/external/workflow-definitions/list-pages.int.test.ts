@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { DEFINITIONS_PAGE_BYTES } from "@/lib/definitions";
-import { encodeKeyCursor } from "@/lib/api/http/key-cursor";
+import { encodeKeyCursor } from "@/lib/db/key-cursor";
 import { call } from "@/tests/support/http";
 import { seedDefinition, seedProject } from "@/tests/support/seed";
 import { GET as list } from "./route";

@@ -1,4 +1,4 @@
-import { AppError } from "../../errors";
+import { AppError } from "../errors";
 
 /**
  * Opaque keyset cursors for lists ordered by one text key (an id, a name): base64url of `[listing, key]`, so a
