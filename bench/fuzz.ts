@@ -11,6 +11,10 @@
 //                          (default: embedded PGlite in a fresh DATA_DIR)
 //   FUZZ_PORT (default 3317), FUZZ_SLOW_MS (2000), FUZZ_TIMEOUT_MS (20000), FUZZ_RSS_LIMIT_MIB (150),
 //   FUZZ_APP_DIR (the checkout whose build is served; default this one), NEXT_DIST_DIR (default .next)
+//   FUZZ_HEAP=1            also print the server's heapUsed after a forced full GC before and after the run (through
+//                          --inspect on FUZZ_PORT + 1000): what the app still holds, as opposed to RSS that V8 or
+//                          the allocator has not returned yet. FUZZ_HEAP_SNAPSHOTS=<dir> also writes heap snapshots
+//                          there (before.heapsnapshot, after.heapsnapshot) to compare in Chrome DevTools.
 //
 // Exits 1 on any 5xx, error answer from the app that is not application/problem+json, request over FUZZ_SLOW_MS,
 // request without an answer, RSS growth over FUZZ_RSS_LIMIT_MIB, changed sentinel state or a route missing from
@@ -18,6 +22,7 @@
 import os from "node:os";
 import path from "node:path";
 import { startFuzzApp } from "./lib/fuzz/app";
+import { inspectApp, mappingGrowth, readMappings, type HeapStats, type Mappings } from "./lib/fuzz/inspect";
 import { generateCase, STARTED_RUNTIME } from "./lib/fuzz/generate";
 import { clip, describeAnswer, describeRequest, mib, Tally } from "./lib/fuzz/report";
 import { missingRoutes } from "./lib/fuzz/route-coverage";
@@ -34,6 +39,9 @@ const slowMs = num("FUZZ_SLOW_MS", 2_000);
 const rssLimitMiB = num("FUZZ_RSS_LIMIT_MIB", 150);
 const skip = process.env.FUZZ_SKIP ? new RegExp(process.env.FUZZ_SKIP) : null;
 const replay = process.env.FUZZ_REPLAY?.split(",").filter(Boolean).map(Number);
+const snapshotDir = process.env.FUZZ_HEAP_SNAPSHOTS || undefined;
+const heap = process.env.FUZZ_HEAP === "1" || snapshotDir !== undefined;
+const inspectPort = num("FUZZ_PORT", 3317) + 1000;
 
 type Client = ReturnType<typeof fuzzClient>;
 
@@ -76,6 +84,7 @@ async function main(): Promise<number> {
     admin: FUZZ_ADMIN,
     adminDatabaseUrl,
     logFile,
+    nodeArgs: heap ? [`--inspect=127.0.0.1:${inspectPort}`] : [],
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
@@ -120,6 +129,9 @@ async function fuzz(app: Awaited<ReturnType<typeof startFuzzApp>>, client: Clien
   }
   const before = await readSentinel(app.baseUrl, targets);
   const rssBefore = app.rssKiB();
+  const inspector = heap ? await inspectApp(inspectPort) : null;
+  const heapBefore = await heapStats(inspector, "before");
+  const mappingsBefore = inspector ? readMappings(app.pid) : null;
   let rssPeak = rssBefore ?? 0;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, app.rssKiB() ?? 0)), 500);
   const tally = new Tally();
@@ -174,6 +186,9 @@ async function fuzz(app: Awaited<ReturnType<typeof startFuzzApp>>, client: Clien
   await prober;
   const alive = app.alive();
   const rssAfter = app.rssKiB();
+  const heapAfter = alive ? await heapStats(inspector, "after") : null;
+  const mappingsAfter: Mappings | null = heapAfter ? readMappings(app.pid) : null;
+  inspector?.close();
   let intact = false;
   let sentinelNote = "";
   if (alive) {
@@ -193,10 +208,24 @@ async function fuzz(app: Awaited<ReturnType<typeof startFuzzApp>>, client: Clien
   console.log(`[fuzz] slowest ${tally.slowest.ms.toFixed(0)} ms (${tally.slowest.req?.method} ${clip(tally.slowest.req?.path ?? "", 80)}) · largest answer ${(tally.largest.bytes / 1e6).toFixed(2)} MB (${tally.largest.req?.method} ${clip(tally.largest.req?.path ?? "", 80)})`);
   console.log(`[fuzz] health check during the run: worst ${health.worstMs.toFixed(0)} ms, ${health.over1s} of ${health.probes} over 1 s`);
   console.log(`[fuzz] RSS before ${mib(rssBefore)} · after ${mib(rssAfter)} (${growthMiB >= 0 ? "+" : ""}${growthMiB.toFixed(0)} MiB, limit +${rssLimitMiB}) · peak ${mib(rssPeak)}`);
+  if (heapBefore && heapAfter) {
+    const m = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
+    const d = (k: keyof HeapStats) => `${heapAfter[k] >= heapBefore[k] ? "+" : ""}${m(heapAfter[k] - heapBefore[k])}`;
+    console.log(`[fuzz] after a full GC: heapUsed ${m(heapBefore.heapUsed)} → ${m(heapAfter.heapUsed)} (${d("heapUsed")}) · heapTotal ${m(heapBefore.heapTotal)} → ${m(heapAfter.heapTotal)} (${d("heapTotal")}) · external ${m(heapBefore.external)} → ${m(heapAfter.external)} (${d("external")}) · RSS ${m(heapBefore.rss)} → ${m(heapAfter.rss)} (${d("rss")})${snapshotDir ? ` · snapshots in ${snapshotDir}` : ""}`);
+    if (mappingsBefore && mappingsAfter) console.log(`[fuzz] after a full GC, resident MiB grew in: ${mappingGrowth(mappingsBefore, mappingsAfter)}`);
+  }
   console.log(`[fuzz] seeded state intact: ${alive ? (intact ? "yes" : "NO") : "unknown: the app died"}${sentinelNote}`);
   const failed = f["5xx"] + f["non-problem"] + f.slow + f["no-answer"] > 0 || growthMiB > rssLimitMiB || !intact || !alive;
   console.log(`[fuzz] ${failed ? "FAIL" : "PASS"} (replay a request: FUZZ_SEED=${seed} FUZZ_REPLAY=<index> npm run fuzz)`);
   return failed ? 1 : 0;
+}
+
+/** The server's memory after a forced GC (FUZZ_HEAP), and a heap snapshot when FUZZ_HEAP_SNAPSHOTS is set. */
+async function heapStats(inspector: Awaited<ReturnType<typeof inspectApp>> | null, label: string): Promise<HeapStats | null> {
+  if (!inspector) return null;
+  const stats = await inspector.heapAfterGc();
+  if (snapshotDir) await inspector.snapshot(path.join(snapshotDir, `${label}.heapsnapshot`));
+  return stats;
 }
 
 main().then(

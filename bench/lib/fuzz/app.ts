@@ -13,11 +13,15 @@ export interface FuzzAppOptions {
   adminDatabaseUrl?: string;
   /** Where the app's stdout and stderr go. */
   logFile: string;
+  /** Node flags for the server process (e.g. `--inspect=127.0.0.1:4317` for FUZZ_HEAP). */
+  nodeArgs?: string[];
 }
 
 export interface FuzzApp {
   baseUrl: string;
   database: string;
+  /** The server process's id. */
+  pid: number;
   /** VmRSS of the server process in KiB, or null once it is gone. */
   rssKiB(): number | null;
   alive(): boolean;
@@ -61,7 +65,7 @@ export async function startFuzzApp(o: FuzzAppOptions): Promise<FuzzApp> {
   }
   const baseUrl = `http://127.0.0.1:${o.port}`;
   const log = createWriteStream(o.logFile);
-  const child = spawn(process.execPath, [nextBin, "start", "-p", String(o.port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), nextBin, "start", "-p", String(o.port), "-H", "127.0.0.1"], {
     cwd: o.appDir,
     env: {
       ...process.env,
@@ -107,6 +111,7 @@ export async function startFuzzApp(o: FuzzAppOptions): Promise<FuzzApp> {
   return {
     baseUrl,
     database,
+    pid: child.pid!,
     alive,
     rssKiB: () => (child.pid ? treeMaxRss(child.pid) : null),
     async stop() {
