@@ -12,3 +12,4 @@ export {
   type SecretInfo,
 } from "./secret-store";
 export { loadSecretLookup } from "./load-secret-lookup";
+export { checkSecretName, secretNameSchema } from "./secret-name";

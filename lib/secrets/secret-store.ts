@@ -2,13 +2,13 @@ import "server-only";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { notFound } from "../errors";
 import { decodeKeyCursor, encodeKeyCursor } from "../db/key-cursor";
-import { pathParam } from "../api/http/path-param";
-import { secretNameSchema, type ListSecretsQuery } from "../api/schemas/secrets";
+import type { ListSecretsQuery } from "../api/schemas/secrets";
 import type { Caller } from "../callers/caller";
 import { requireAdmin } from "../callers/require-admin";
 import type { Db } from "../db/client";
 import { secrets } from "../db/schema";
 import { encryptString } from "../security/encryption";
+import { checkSecretName } from "./secret-name";
 
 /** What the API shows of a secret: never the value. */
 export interface SecretInfo {
@@ -22,7 +22,7 @@ export const secretAad = (projectId: string, name: string) => `${projectId}/${na
 
 /**
  * Create or replace a secret (AES-256-GCM under the master key). `createdAt` survives replacement.
- * The caller validates `name` and the value's size (see `secretNameSchema`, `putSecretRequestSchema`).
+ * The caller validates `name` and the value's size (see `checkSecretName`, `putSecretRequestSchema`).
  */
 export async function putSecret(db: Db, projectId: string, name: string, value: string): Promise<SecretInfo> {
   const ciphertext = encryptString(value, secretAad(projectId, name));
@@ -78,16 +78,16 @@ export async function listSecretsPageFor(db: Db, caller: Caller, q: ListSecretsQ
   return listSecretsPage(db, caller.projectId, q);
 }
 
-/** Create or replace a secret (admins only); 422 at `/name` for a name `secretNameSchema` refuses. Answers its name and dates: the value is write-only. */
+/** Create or replace a secret (admins only); 422 at `/name` for a name `checkSecretName` refuses. Answers its name and dates: the value is write-only. */
 export async function putSecretFor(db: Db, caller: Caller, name: string, value: string): Promise<SecretInfo> {
   await requireAdmin(db, caller, "set secrets");
-  return putSecret(db, caller.projectId, pathParam(secretNameSchema, name, "name"), value);
+  return putSecret(db, caller.projectId, checkSecretName(name), value);
 }
 
 /** Delete a secret (admins only); 404 when the project has none of that name. */
 export async function deleteSecretFor(db: Db, caller: Caller, name: string): Promise<void> {
   await requireAdmin(db, caller, "delete secrets");
-  await deleteSecret(db, caller.projectId, pathParam(secretNameSchema, name, "name"));
+  await deleteSecret(db, caller.projectId, checkSecretName(name));
 }
 
 function toInfo(row: { name: string; createdAt: Date; updatedAt: Date }): SecretInfo {

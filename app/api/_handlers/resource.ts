@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { pathParam } from "@/lib/api/http/path-param";
 import { readJsonBody } from "@/lib/api/http/read-json";
 import type { Caller, CallerHandler } from "@/lib/callers";
 import { getDb, type Db } from "@/lib/db/client";
@@ -24,10 +25,14 @@ export function createHandler<S extends z.ZodType, R>(
   };
 }
 
-/** DELETE …/{param} – removes the thing the path names, answered 204. */
-export function deleteHandler<K extends string>(param: K, remove: (db: Db, caller: Caller, id: string) => Promise<void>): CallerHandler<Record<K, string>> {
+/** DELETE …/{param} – removes the thing the path names (checked with `paramSchema` when given: 422 at `/<param>`), answered 204. */
+export function deleteHandler<K extends string>(
+  param: K,
+  remove: (db: Db, caller: Caller, id: string) => Promise<void>,
+  paramSchema?: z.ZodType<string>,
+): CallerHandler<Record<K, string>> {
   return async (_req, { caller, params }) => {
-    await remove(await getDb(), caller, params[param]);
+    await remove(await getDb(), caller, paramSchema ? pathParam(paramSchema, params[param], param) : params[param]);
     return new Response(null, { status: 204 });
   };
 }

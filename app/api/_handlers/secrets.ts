@@ -19,5 +19,5 @@ export const secretHandlers = {
   }) satisfies CallerHandler<{ name: string }>,
 
   // DELETE …/secrets/{name} – delete a secret (204; 404 when absent)
-  delete: deleteHandler("name", deleteSecretFor),
+  delete: deleteHandler("name", deleteSecretFor, secretNameSchema),
 };

@@ -3,10 +3,7 @@ import { cursorParam, longLimitParam } from "./common";
 
 export const SECRET_VALUE_MAX_BYTES = 8192;
 
-/** Secret names as referenced from plugin headers (`secret.NAME`): upper-case letters, digits, `_`. */
-export const secretNameSchema = z
-  .string()
-  .regex(/^[A-Z][A-Z0-9_]{0,63}$/, "a secret name is 1 to 64 characters: an upper-case letter, then upper-case letters, digits or '_'");
+export { secretNameSchema } from "../../secrets/secret-name";
 
 /** Body of `PUT /secrets/{name}`. The value is stored encrypted and never returned. */
 export const putSecretRequestSchema = z.strictObject({
