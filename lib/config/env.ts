@@ -14,6 +14,10 @@ const schema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Longest a statement may run on a PostgreSQL server (`statement_timeout`); 0 turns the limit off. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
+  /** Longest a transaction may sit idle holding its locks (`idle_in_transaction_session_timeout`); 0 turns it off. */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   DB_PREPARED_STATEMENTS: boolish,
   /** Unset: `production` when DATABASE_URL or an operator's NODE_ENV=production is set, else `sandbox` (see resolveEnvironment). */
   APP_ENVIRONMENT: z.enum(["sandbox", "production"]).optional(),

@@ -56,7 +56,12 @@ async function openFromEnv(): Promise<DbHandle> {
   const e = env();
   if (e.DATABASE_URL) {
     await migratePostgres(e.DATABASE_URL);
-    return openPostgres(e.DATABASE_URL, { max: e.DB_POOL_MAX, preparedStatements: e.DB_PREPARED_STATEMENTS !== false });
+    return openPostgres(e.DATABASE_URL, {
+      max: e.DB_POOL_MAX,
+      preparedStatements: e.DB_PREPARED_STATEMENTS !== false,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    });
   }
   const handle = await openPglite(`${e.dataDir}/pglite`);
   try {

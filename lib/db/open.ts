@@ -30,16 +30,29 @@ export async function openPglite(dataDir: string): Promise<DbHandle> {
   };
 }
 
+export interface PostgresOptions {
+  max?: number;
+  preparedStatements?: boolean;
+  /** `statement_timeout` of every connection, in ms (0: none; unset: the server's default). */
+  statementTimeoutMs?: number;
+  /** `idle_in_transaction_session_timeout` of every connection, in ms (0: none; unset: the server's default). */
+  idleInTransactionTimeoutMs?: number;
+}
+
 /**
  * Connect to a PostgreSQL server through postgres.js with a pool of `max` connections. Parameterised queries
  * are named prepared statements unless `preparedStatements` is false (for a pooler in transaction mode that
- * cannot keep them, e.g. PgBouncer before 1.21).
+ * cannot keep them, e.g. PgBouncer before 1.21). The time limits are sent as startup parameters, so every
+ * connection of the pool has them, including those opened after a drop.
  */
-export async function openPostgres(url: string, options: { max?: number; preparedStatements?: boolean } = {}): Promise<DbHandle> {
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const prepare = options.preparedStatements !== false;
-  const client = postgres(url, { max: options.max ?? 10, onnotice: () => undefined, connect_timeout: 10, prepare });
+  const connection: Record<string, string> = {};
+  if (options.statementTimeoutMs !== undefined) connection.statement_timeout = String(options.statementTimeoutMs);
+  if (options.idleInTransactionTimeoutMs !== undefined) connection.idle_in_transaction_session_timeout = String(options.idleInTransactionTimeoutMs);
+  const client = postgres(url, { max: options.max ?? 10, onnotice: () => undefined, connect_timeout: 10, prepare, connection });
   await client`select 1`;
   const db = drizzle({ client: prepare ? preparingStatements(client) : client, schema });
   return {

@@ -72,3 +72,11 @@ describe("checkJsonLogicRule", () => {
     expect(problems.map((p) => p.pointer)).toEqual(["/r/0/nope", "/r/1/alsoNope"]);
   });
 });
+
+describe("the log operator", () => {
+  it("is refused in rules: it would write the rule's data (personal data, often) to the server's console", () => {
+    expect(checkJsonLogicRule({ log: { var: "entity.data.companyName" } }, "/cond/rule")).toEqual([
+      expect.objectContaining({ pointer: "/cond/rule/log", code: "json_logic_operator_unknown" }),
+    ]);
+  });
+});

@@ -3,10 +3,13 @@ import { isPlainObject, pointer } from "./json-utils";
 import { LIMITS, limitLabel } from "./limits";
 import type { DefinitionProblem } from "./types";
 
-/** The operators json-logic-js 2.0.5 ships with. Rules may use nothing else (no `add_operation`). */
+/**
+ * The operators json-logic-js 2.0.5 ships with, but `log` (it writes the rule's data, which may be personal, to
+ * the server's console). Rules may use nothing else (no `add_operation`).
+ */
 export const JSON_LOGIC_OPERATORS: readonly string[] = [
   "==", "===", "!=", "!==", ">", ">=", "<", "<=", "!", "!!", "%", "and", "or", "?:", "if", "in", "cat",
-  "substr", "+", "-", "*", "/", "min", "max", "merge", "var", "missing", "missing_some", "log", "all",
+  "substr", "+", "-", "*", "/", "min", "max", "merge", "var", "missing", "missing_some", "all",
   "none", "some", "map", "reduce", "filter",
 ];
 const OPERATORS = new Set(JSON_LOGIC_OPERATORS);
