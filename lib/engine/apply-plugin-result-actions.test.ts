@@ -3,20 +3,13 @@ import { applyEvent } from "./apply-event";
 import { applyPluginResult } from "./apply-plugin-result";
 import { compileWorkflow } from "./compile-workflow";
 import { startWorkflow } from "./start-workflow";
-import { tinyDefinition } from "../../tests/support/engine-fixtures";
+import { tinyDefinition, apiPluginConfig } from "../../tests/support/engine-fixtures";
 import type { PluginConfig, StateJson } from "./types";
 
 // How a plugin's successAction / errorAction is resolved: an event the state handles, else a state by name.
 
-const plugin = (overrides: Partial<PluginConfig>): PluginConfig => ({
-  name: "registry",
-  url: "https://registry.test/{entity.id}",
-  method: "GET",
-  stateNames: ["checking"],
-  request: { transform: { mapping: "entity" } },
-  errorAction: "on_hold",
-  ...overrides,
-});
+const plugin = (overrides: Partial<PluginConfig>): PluginConfig =>
+  apiPluginConfig("registry", "https://registry.test/{entity.id}", "GET", "checking", "entity", { errorAction: "on_hold", ...overrides });
 
 /** Compile `chart` with `apiPlugin` and move a new run to `checking` (via `start` from `idle`). */
 function inChecking(chart: Record<string, StateJson>, apiPlugin: PluginConfig) {

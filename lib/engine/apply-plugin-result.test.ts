@@ -3,19 +3,11 @@ import { applyEvent } from "./apply-event";
 import { applyPluginResult } from "./apply-plugin-result";
 import { compileWorkflow } from "./compile-workflow";
 import { startWorkflow } from "./start-workflow";
-import { exampleInCheck, tinyDefinition, vendor } from "../../tests/support/engine-fixtures";
+import { exampleInCheck, tinyDefinition, vendor, apiPluginConfig } from "../../tests/support/engine-fixtures";
 import type { PluginConfig, StateJson } from "./types";
 
-const apiPlugin = (overrides: Partial<PluginConfig>): PluginConfig => ({
-  name: "score_api",
-  url: "https://score.test/{entity.id}",
-  method: "POST",
-  stateNames: ["checking"],
-  request: { transform: { mapping: "entity" } },
-  successAction: "SCORED",
-  errorAction: "failed_review",
-  ...overrides,
-});
+const apiPlugin = (overrides: Partial<PluginConfig>): PluginConfig =>
+  apiPluginConfig("score_api", "https://score.test/{entity.id}", "POST", "checking", "entity", { successAction: "SCORED", errorAction: "failed_review", ...overrides });
 
 const chart: Record<string, StateJson> = {
   idle: { on: { start: "checking" } },

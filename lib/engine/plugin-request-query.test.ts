@@ -1,17 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { buildPluginRequest } from "./plugin-request";
 import type { JsonObject, PluginConfig } from "./types";
+import { apiPluginConfig } from "../../tests/support/engine-fixtures";
 
 // GET/DELETE requests: the mapping's object becomes the query; other methods send it as the JSON body.
 
-const plugin = (overrides: Partial<PluginConfig>): PluginConfig => ({
-  name: "lookup",
-  url: "https://api.test/v1/companies",
-  method: "GET",
-  stateNames: ["s"],
-  request: { transform: { mapping: "{ name: entity.name, reg: entity.reg }" } },
-  ...overrides,
-});
+const plugin = (overrides: Partial<PluginConfig>): PluginConfig =>
+  apiPluginConfig("lookup", "https://api.test/v1/companies", "GET", "s", "{ name: entity.name, reg: entity.reg }", overrides);
 const context: JsonObject = { entity: { name: "Acme & Co", reg: "R 1" } };
 const build = (overrides: Partial<PluginConfig>, ctx: JsonObject = context) => buildPluginRequest(plugin(overrides), ctx);
 

@@ -2,21 +2,14 @@ import { describe, expect, it } from "vitest";
 import { PluginRequestInvalidError, SecretMissingError } from "./errors";
 import { buildPluginRequest } from "./plugin-request";
 import { resolveSecrets, resolveUrlSecrets } from "./resolve-secrets";
-import { exampleDefinition, runContext, vendor } from "../../tests/support/engine-fixtures";
+import { exampleDefinition, runContext, vendor, apiPluginConfig } from "../../tests/support/engine-fixtures";
 import type { JsonObject, PluginConfig } from "./types";
 
 const example = exampleDefinition();
 const [registryPlugin, finishWebhook, failWebhook] = example.extensions!.apiPlugins!;
 const context: JsonObject = { ...runContext(), ...structuredClone(example.definition.context), pluginsOutput: { external_request_example: vendor(0.7) } };
 
-const plugin = (overrides: Partial<PluginConfig>): PluginConfig => ({
-  name: "p",
-  url: "https://api.test/v1",
-  method: "POST",
-  stateNames: ["s"],
-  request: { transform: { mapping: "@" } },
-  ...overrides,
-});
+const plugin = (overrides: Partial<PluginConfig>): PluginConfig => apiPluginConfig("p", "https://api.test/v1", "POST", "s", "@", overrides);
 
 function requestError(fn: () => unknown): PluginRequestInvalidError {
   try {

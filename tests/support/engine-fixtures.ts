@@ -4,7 +4,7 @@ import { applyEvent } from "../../lib/engine/apply-event";
 import { compileWorkflow } from "../../lib/engine/compile-workflow";
 import type { CompiledWorkflow } from "../../lib/engine/compiled-workflow";
 import { startWorkflow } from "../../lib/engine/start-workflow";
-import type { JsonObject, RuntimeSnapshot, StateJson, WorkflowDefinitionInput } from "../../lib/engine/types";
+import type { HttpMethod, JsonObject, PluginConfig, RuntimeSnapshot, StateJson, WorkflowDefinitionInput } from "../../lib/engine/types";
 
 /** A fresh deep copy of the worked example definition (tests may modify it). */
 export function exampleDefinition(): WorkflowDefinitionInput {
@@ -52,4 +52,9 @@ export function tinyDefinition(states: Record<string, StateJson>, extra: Partial
     definition: { id: "tiny_v1", initial: initial ?? Object.keys(states)[0], states },
     ...rest,
   };
+}
+
+/** An API plugin config for tests: its name, URL, method, the one state it runs in and its request mapping; `extra` adds or overrides fields. */
+export function apiPluginConfig(name: string, url: string, method: HttpMethod, state: string, mapping: string, extra: Partial<PluginConfig> = {}): PluginConfig {
+  return { name, url, method, stateNames: [state], request: { transform: { mapping } }, ...extra };
 }
