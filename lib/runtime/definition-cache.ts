@@ -1,11 +1,22 @@
 import { and, desc, eq } from "drizzle-orm";
 import { compileWorkflow, type CompiledWorkflow, type WorkflowDefinitionInput } from "../engine";
+import { BoundedLru } from "../engine/lru";
 import type { Db } from "../db/client";
 import { workflowDefinitions, type WorkflowDefinition } from "../db/schema";
 import { notFound } from "../errors";
 
 const MAX_ENTRIES = 500;
-const cache = new Map<string, { row: WorkflowDefinition; compiled: CompiledWorkflow }>();
+/**
+ * Compiled versions are also bounded by the characters of their stored JSON (definition, schemas, extensions,
+ * config): a definition may be up to 1 MB, and 500 of those compiled would hold gigabytes.
+ */
+const MAX_CACHED_CHARS = 16_000_000;
+const cache = new BoundedLru<string, { row: WorkflowDefinition; compiled: CompiledWorkflow }>({ maxEntries: MAX_ENTRIES, maxWeight: MAX_CACHED_CHARS });
+
+/** A row's weight in the cache: the characters of what it stores as JSON. */
+function charsOf(row: WorkflowDefinition): number {
+  return JSON.stringify([row.definition, row.extensions, row.config, row.contextSchema, row.documentsSchema]).length;
+}
 
 /** A stored definition row as the engine's input. */
 export function toDefinitionInput(row: WorkflowDefinition): WorkflowDefinitionInput {
@@ -24,7 +35,8 @@ export function toDefinitionInput(row: WorkflowDefinition): WorkflowDefinitionIn
 
 /**
  * The compiled form of one definition version. Versions are immutable, so compiled machines are cached per
- * project/id/version for the life of the process (bounded; least recently used entries go first).
+ * project/id/version for the life of the process (at most 500 versions and 16 million characters of their JSON;
+ * least recently used entries go first).
  */
 export async function getCompiledDefinition(
   db: Db,
@@ -34,19 +46,14 @@ export async function getCompiledDefinition(
 ): Promise<{ row: WorkflowDefinition; compiled: CompiledWorkflow }> {
   const key = `${projectId}\u0000${id}\u0000${version}`;
   const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const [row] = await db
     .select()
     .from(workflowDefinitions)
     .where(and(eq(workflowDefinitions.projectId, projectId), eq(workflowDefinitions.id, id), eq(workflowDefinitions.version, version)));
   if (!row) throw notFound("Workflow definition", `${id}@${version}`);
   const entry = { row, compiled: compileWorkflow(toDefinitionInput(row)) };
-  cache.set(key, entry);
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  cache.set(key, entry, charsOf(row));
   return entry;
 }
 
