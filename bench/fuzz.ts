@@ -11,6 +11,7 @@
 //                          (default: embedded PGlite in a fresh DATA_DIR)
 //   FUZZ_PORT (default 3317), FUZZ_SLOW_MS (2000), FUZZ_TIMEOUT_MS (20000), FUZZ_RSS_LIMIT_MIB (150),
 //   FUZZ_APP_DIR (the checkout whose build is served; default this one), NEXT_DIST_DIR (default .next)
+//   FUZZ_NODE_ARGS="<flags>" extra Node/V8 flags for the server process (for experiments, e.g. `--optimize-for-size`)
 //   FUZZ_HEAP=1            also print the server's heapUsed after a forced full GC before and after the run (through
 //                          --inspect on FUZZ_PORT + 1000): what the app still holds, as opposed to RSS that V8 or
 //                          the allocator has not returned yet. FUZZ_HEAP_SNAPSHOTS=<dir> also writes heap snapshots
@@ -84,7 +85,7 @@ async function main(): Promise<number> {
     admin: FUZZ_ADMIN,
     adminDatabaseUrl,
     logFile,
-    nodeArgs: heap ? [`--inspect=127.0.0.1:${inspectPort}`] : [],
+    nodeArgs: [...(process.env.FUZZ_NODE_ARGS?.split(" ").filter(Boolean) ?? []), ...(heap ? [`--inspect=127.0.0.1:${inspectPort}`] : [])],
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {

@@ -10,6 +10,7 @@ import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { serverEnv, serverNodeArgs } from "./server-runtime.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
@@ -65,7 +66,7 @@ function fail(message) {
 }
 
 function startSingle() {
-  const server = spawn(process.execPath, [nextBin, ...nextArgs], { cwd: root, stdio: "inherit", env: process.env });
+  const server = spawn(process.execPath, [...serverNodeArgs(), nextBin, ...nextArgs], { cwd: root, stdio: "inherit", env: serverEnv() });
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
   server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
@@ -74,7 +75,7 @@ function startCluster(count) {
   const log = (line) => console.log(`[cluster] ${line}`);
   // Each worker runs `node next/dist/bin/next start -p PORT …`, exactly what `next start` runs; being a cluster
   // worker, its server's listen() goes through this process, which hands connections round-robin to the workers.
-  cluster.setupPrimary({ exec: nextBin, args: nextArgs, cwd: root });
+  cluster.setupPrimary({ exec: nextBin, args: nextArgs, cwd: root, execArgv: [...process.execArgv, ...serverNodeArgs()] });
 
   /** One slot per server process: the live worker and its crash back-off. */
   const slots = Array.from({ length: count }, (_, i) => ({ n: i + 1, worker: undefined, startedAt: 0, crashes: 0, timer: undefined }));
@@ -83,7 +84,7 @@ function startCluster(count) {
   let exitCode = 0;
 
   function fork(slot) {
-    const worker = cluster.fork();
+    const worker = cluster.fork(serverEnv());
     slot.worker = worker;
     slot.startedAt = Date.now();
     log(`server ${slot.n}/${count} started (pid ${worker.process.pid})`);

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { serverEnv, serverNodeArgs } from "../../../scripts/server-runtime.mjs";
 
 export interface FuzzAppOptions {
   /** The checkout whose build is served (the repository root unless FUZZ_APP_DIR says otherwise). */
@@ -34,8 +35,9 @@ export interface FuzzApp {
  * dropped again by `stop`) with the seeded API key and admin, in the sandbox environment, without a rate limit.
  *
  * The server is `next start` itself rather than scripts/start.mjs: start.mjs with one process runs exactly that
- * command, and spawning it directly makes the spawned pid the server whose RSS is measured (and start.mjs looks
- * for the build in `.next` only, whatever NEXT_DIST_DIR says).
+ * command, with the same Node flags and allocator settings (scripts/server-runtime.mjs), and spawning it directly
+ * makes the spawned pid the server whose RSS is measured (and start.mjs looks for the build in `.next` only,
+ * whatever NEXT_DIST_DIR says).
  */
 export async function startFuzzApp(o: FuzzAppOptions): Promise<FuzzApp> {
   const nextBin = path.join(o.appDir, "node_modules", "next", "dist", "bin", "next");
@@ -65,9 +67,9 @@ export async function startFuzzApp(o: FuzzAppOptions): Promise<FuzzApp> {
   }
   const baseUrl = `http://127.0.0.1:${o.port}`;
   const log = createWriteStream(o.logFile);
-  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), nextBin, "start", "-p", String(o.port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), ...(o.nodeArgs ?? []), nextBin, "start", "-p", String(o.port), "-H", "127.0.0.1"], {
     cwd: o.appDir,
-    env: {
+    env: serverEnv({
       ...process.env,
       NODE_ENV: "production",
       APP_ENVIRONMENT: "sandbox",
@@ -81,7 +83,7 @@ export async function startFuzzApp(o: FuzzAppOptions): Promise<FuzzApp> {
       SEED_ADMIN_PASSWORD: o.admin.password,
       RATE_LIMIT_PER_MINUTE: "0",
       NEXT_TELEMETRY_DISABLED: "1",
-    },
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout.pipe(log);
