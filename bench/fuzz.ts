@@ -39,7 +39,9 @@ const concurrency = num("FUZZ_CONCURRENCY", 8);
 const slowMs = num("FUZZ_SLOW_MS", 2_000);
 const rssLimitMiB = num("FUZZ_RSS_LIMIT_MIB", 150);
 const skip = process.env.FUZZ_SKIP ? new RegExp(process.env.FUZZ_SKIP) : null;
-const replay = process.env.FUZZ_REPLAY?.split(",").filter(Boolean).map(Number);
+// An empty FUZZ_REPLAY (as npm test passes it, to clear an operator's) is a full run, not a replay of nothing.
+const replayed = (process.env.FUZZ_REPLAY ?? "").split(",").filter(Boolean).map(Number);
+const replay = replayed.length ? replayed : undefined;
 const snapshotDir = process.env.FUZZ_HEAP_SNAPSHOTS || undefined;
 const heap = process.env.FUZZ_HEAP === "1" || snapshotDir !== undefined;
 const inspectPort = num("FUZZ_PORT", 3317) + 1000;
