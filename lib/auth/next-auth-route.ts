@@ -1,4 +1,5 @@
 import { NextRequest } from "next/server";
+import { readBodyLimited } from "../api/http/read-body";
 import { AppError } from "../errors";
 import { allowHeader } from "../api/http/method-not-allowed";
 import { problem, problemResponse } from "../api/http/problem";
@@ -85,7 +86,7 @@ function refusal(method: string, segments: readonly string[], providers: readonl
 async function forwardedRequest(req: NextRequest): Promise<NextRequest> {
   if (req.method === "HEAD") return new NextRequest(req.url, { method: "GET", headers: req.headers });
   if (req.method !== "POST") return req;
-  const text = await readLimited(req, AUTH_MAX_BODY_BYTES);
+  const text = new TextDecoder().decode(await readBodyLimited(req, AUTH_MAX_BODY_BYTES, `The request body exceeds the sign-in endpoints' limit of ${AUTH_MAX_BODY_BYTES} bytes.`));
   if ((req.headers.get("content-type") ?? "").includes("application/json")) {
     try {
       JSON.parse(text);
@@ -94,27 +95,6 @@ async function forwardedRequest(req: NextRequest): Promise<NextRequest> {
     }
   }
   return new NextRequest(req.url, { method: "POST", headers: req.headers, body: text });
-}
-
-async function readLimited(req: Request, maxBytes: number): Promise<string> {
-  const tooLarge = () => new AppError("payload_too_large", `The request body exceeds the sign-in endpoints' limit of ${maxBytes} bytes.`);
-  const declared = Number(req.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    if (bytes > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 const DETAILS: Record<number, string> = {

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { readBodyLimited } from "./read-body";
 import { AppError, validationFailed } from "../../errors";
 import { jsonDepth, unsafeJsonErrors } from "./json-guards";
 import { zodFieldErrors } from "./zod-problems";
@@ -27,7 +28,7 @@ export async function readJsonBody<S extends z.ZodType>(req: Request, schema: S,
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   assertJsonContentType(req.headers.get("content-type"));
-  const text = decodeUtf8(await readLimited(req, maxBytes));
+  const text = decodeUtf8(await readBodyLimited(req, maxBytes, `The request body exceeds the limit of ${maxBytes} bytes.`));
   if (text.trim() === "") throw new AppError("malformed_json", "The request body is empty; send a JSON object.");
   if (jsonDepth(text, maxDepth) > maxDepth) {
     throw new AppError("too_deeply_nested", `The request body nests objects/arrays deeper than ${maxDepth} levels; flatten it.`);
@@ -62,33 +63,6 @@ function assertJsonContentType(header: string | null): void {
   throw new AppError("unsupported_media_type", header ? `Content-Type '${header}' is not supported; send 'Content-Type: application/json'.` : "Send 'Content-Type: application/json' with a JSON body.", { headers: { "Accept-Post": "application/json" } });
 }
 
-/** The body bytes, refusing more than `maxBytes` without buffering the excess (Content-Length is checked first). */
-async function readLimited(req: Request, maxBytes: number): Promise<Uint8Array> {
-  const tooLarge = () => new AppError("payload_too_large", `The request body exceeds the limit of ${maxBytes} bytes.`);
-  const declared = Number(req.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
 
 function decodeUtf8(bytes: Uint8Array): string {
   try {
