@@ -9,7 +9,7 @@
 //                          is being fixed (the other indices send the same requests as without it)
 //   FUZZ_DATABASE_URL=<url> a PostgreSQL server: the run creates a fresh database there and drops it afterwards
 //                          (default: embedded PGlite in a fresh DATA_DIR)
-//   FUZZ_PORT (default 3317), FUZZ_SLOW_MS (2000), FUZZ_TIMEOUT_MS (20000), FUZZ_RSS_LIMIT_MIB (150),
+//   FUZZ_PORT (default: a free port), FUZZ_SLOW_MS (2000), FUZZ_TIMEOUT_MS (20000), FUZZ_RSS_LIMIT_MIB (150),
 //   FUZZ_APP_DIR (the checkout whose build is served; default this one), NEXT_DIST_DIR (default .next)
 //   FUZZ_NODE_ARGS="<flags>" extra Node/V8 flags for the server process (for experiments, e.g. `--optimize-for-size`)
 //   FUZZ_HEAP=1            also print the server's heapUsed after a forced full GC before and after the run (through
@@ -29,6 +29,7 @@ import { clip, describeAnswer, describeRequest, mib, Tally } from "./lib/fuzz/re
 import { missingRoutes } from "./lib/fuzz/route-coverage";
 import { fuzzClient, judge } from "./lib/fuzz/send";
 import { FUZZ_ADMIN, FUZZ_API_KEY, prepareTargets, readSentinel } from "./lib/fuzz/setup";
+import { freePort } from "./lib/chaos-cluster";
 import type { FuzzAnswer, FuzzCase, FuzzTargets } from "./lib/fuzz/types";
 
 const root = path.resolve(__dirname, "..");
@@ -44,7 +45,6 @@ const replayed = (process.env.FUZZ_REPLAY ?? "").split(",").filter(Boolean).map(
 const replay = replayed.length ? replayed : undefined;
 const snapshotDir = process.env.FUZZ_HEAP_SNAPSHOTS || undefined;
 const heap = process.env.FUZZ_HEAP === "1" || snapshotDir !== undefined;
-const inspectPort = num("FUZZ_PORT", 3317) + 1000;
 
 type Client = ReturnType<typeof fuzzClient>;
 
@@ -80,9 +80,12 @@ async function main(): Promise<number> {
   const adminDatabaseUrl = process.env.FUZZ_DATABASE_URL || undefined;
   const t0 = performance.now();
   const logFile = path.join(os.tmpdir(), `kyc-fuzz-app-${seed}-${process.pid}.log`);
+  // A free port unless FUZZ_PORT is given: a server already on a fixed port would be fuzzed in our app's stead.
+  const port = process.env.FUZZ_PORT ? num("FUZZ_PORT", 3317) : await freePort();
+  const inspectPort = process.env.FUZZ_PORT ? port + 1000 : await freePort();
   const app = await startFuzzApp({
     appDir: process.env.FUZZ_APP_DIR ? path.resolve(process.env.FUZZ_APP_DIR) : root,
-    port: num("FUZZ_PORT", 3317),
+    port,
     apiKey: FUZZ_API_KEY,
     admin: FUZZ_ADMIN,
     adminDatabaseUrl,
@@ -101,7 +104,7 @@ async function main(): Promise<number> {
     const targets = await prepareTargets(app.baseUrl);
     console.error(`[fuzz] app ready in ${((t1 - t0) / 1000).toFixed(1)} s, targets created in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
     console.log(`[fuzz] seed ${seed} · ${replay ? `replaying ${replay.join(", ")}` : `${total} requests`} · ${app.database} · concurrency ${concurrency} · app log ${logFile}`);
-    return replay ? await replayCases(client, targets) : await fuzz(app, client, targets);
+    return replay ? await replayCases(client, targets) : await fuzz(app, client, targets, inspectPort);
   } finally {
     await client.close();
     await app.stop();
@@ -123,7 +126,7 @@ async function replayCases(client: Client, targets: FuzzTargets): Promise<number
   return bad ? 1 : 0;
 }
 
-async function fuzz(app: Awaited<ReturnType<typeof startFuzzApp>>, client: Client, targets: FuzzTargets): Promise<number> {
+async function fuzz(app: Awaited<ReturnType<typeof startFuzzApp>>, client: Client, targets: FuzzTargets, inspectPort: number): Promise<number> {
   // Warm-up (not counted): a tenth of the run, at most 300 cases, from another seed, so "RSS before" includes the
   // code and caches every route loads on first use and the growth is what the run itself leaves behind.
   const warmup = Math.min(300, Math.floor(total / 10));
