@@ -30,8 +30,8 @@ import * as sendEvent from "../external/workflows/[workflowRuntimeId]/send-event
 import * as runtimes from "../external/workflows/route";
 import * as run from "../external/workflows/run/route";
 import * as openapi from "./route";
-import { answerChecker, type CheckedAnswer } from "./test-support/answer-check";
-import { inProcessFetch } from "./test-support/in-process-fetch";
+import { answerChecker, type CheckedAnswer } from "../../../../tests/support/openapi-answer-check";
+import { inProcessFetch } from "../../../../tests/support/in-process-fetch";
 
 /*
  * An integrator's view of the API: a client built from the served document (openapi-fetch; the types
