@@ -88,7 +88,7 @@ export interface RuntimeSnapshot {
   /** Active leaf state; nested states as a dotted path, e.g. `"review.pending"`. */
   state: string;
   context: JsonObject;
-  status: "active" | "completed" | "failed";
+  status: "active" | "completed" | "failed" | "canceled";
   tags: string[];
   manualReviewReason: string | null;
   workflowFinalState: WorkflowFinalState | null;

@@ -16,7 +16,7 @@ export const queueParamsSchema = z.object({
   sort: z.preprocess(first, z.enum(["created", "name"]).catch("created")).default("created"),
   assignee: z.preprocess(first, z.string().refine((v) => v === "me" || v === "unassigned" || UUID_RE.test(v)).optional().catch(undefined)),
   state: text(200),
-  status: z.preprocess(first, z.enum(["active", "completed", "failed"]).optional().catch(undefined)),
+  status: z.preprocess(first, z.enum(["active", "completed", "failed", "canceled"]).optional().catch(undefined)),
   cursor: text(2000),
   trail: text(40_000),
 });

@@ -5,7 +5,7 @@ import { cursorParam, limitParam, repeatableParam } from "./common";
 export const listWorkflowsQuerySchema = z.strictObject({
   workflowDefinitionId: z.string().min(1).max(200).optional().describe("Runtimes of this definition."),
   state: z.string().min(1).max(200).optional().describe("Runtimes in this state."),
-  status: z.enum(["active", "completed", "failed"]).optional().describe("Runtimes with this status."),
+  status: z.enum(["active", "completed", "failed", "canceled"]).optional().describe("Runtimes with this status."),
   tag: repeatableParam(z.string().min(1).max(200)).describe("Runtimes carrying any of these tags; repeat for several."),
   entityId: z.string().min(1).max(200).optional().describe("The caller's entity id (correlationId) or the serviceEntityId."),
   limit: limitParam,

@@ -14,7 +14,7 @@ export const runtimeResponseSchema = z.object({
   serviceEntityId: z.uuid().nullable().describe("The service's id of the business or end user."),
   entityType: z.enum(["business", "individual"]).nullable(),
   state: z.string().describe("The current state of the definition's statechart."),
-  status: z.enum(["active", "completed", "failed"]),
+  status: z.enum(["active", "completed", "failed", "canceled"]),
   tags: z.array(z.string()).describe("The current state's tags, e.g. `manual_review`."),
   context: jsonObject().describe("The workflow context: entity, documents, pluginsOutput and workflow-specific keys."),
   nextEvents: z.array(z.string()).describe("The events the current state accepts (none once the runtime is not active)."),

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { projects } from "./projects";
 
@@ -13,6 +14,13 @@ export const apiKeys = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** What the key may do; a key created before scopes existed holds all of them. */
+    scopes: text("scopes")
+      .array()
+      .notNull()
+      .default(sql`'{runtimes:write,runtimes:read,definitions:write,secrets:write,webhooks:admin,audit:read}'::text[]`),
+    /** After this instant the key answers 401 like a revoked one; null never expires. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("api_keys_key_hash_key").on(t.keyHash), index("api_keys_project_idx").on(t.projectId)],
 );

@@ -11,3 +11,4 @@ export * from "./webhooks";
 export * from "./filters";
 export * from "./idempotency";
 export * from "./rate-limit-windows";
+export * from "./case-records";

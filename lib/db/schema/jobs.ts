@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export type JobKind = "api_plugin" | "webhook_plugin" | "webhook_delivery";
-export type JobStatus = "pending" | "succeeded" | "failed";
+/** `canceled`: the runtime was canceled before the job ran; it is never claimed again. */
+export type JobStatus = "pending" | "succeeded" | "failed" | "canceled";
 
 /**
  * The transactional outbox. Rows are inserted in the same transaction as the change that causes them and

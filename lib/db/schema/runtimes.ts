@@ -4,7 +4,7 @@ import { projects } from "./projects";
 import { businesses, endUsers } from "./entities";
 import { users } from "./users";
 
-export type RuntimeStatus = "active" | "completed" | "failed";
+export type RuntimeStatus = "active" | "completed" | "failed" | "canceled";
 export type WorkflowFinalState = "approved" | "rejected" | "auto_approved" | "auto_rejected";
 
 /**
@@ -38,7 +38,7 @@ export const workflowRuntimes = pgTable(
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
   },
   (t) => [
-    check("workflow_runtimes_status_check", sql`${t.status} in ('active', 'completed', 'failed')`),
+    check("workflow_runtimes_status_check", sql`${t.status} in ('active', 'completed', 'failed', 'canceled')`),
     index("workflow_runtimes_definition_state_idx").on(t.projectId, t.workflowDefinitionId, t.state),
     index("workflow_runtimes_business_idx").on(t.projectId, t.businessId),
     index("workflow_runtimes_end_user_idx").on(t.projectId, t.endUserId),

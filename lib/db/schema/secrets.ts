@@ -8,6 +8,8 @@ export const secrets = pgTable(
     projectId: text("project_id").notNull().references(() => projects.id),
     name: text("name").notNull(),
     ciphertext: text("ciphertext").notNull(),
+    /** Hosts the secret may be sent to (exact host names, or `*.example.com`); null: not bound, sent anywhere allowed. */
+    allowedHosts: text("allowed_hosts").array(),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
   },

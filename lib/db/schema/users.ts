@@ -15,6 +15,8 @@ export const users = pgTable(
     role: text("role").notNull().$type<"admin" | "reviewer">(),
     passwordHash: text("password_hash").notNull(),
     active: boolean("active").notNull().default(true),
+    /** Bumped on sign-out (and password change): a session token carrying an older version is refused. */
+    sessionVersion: integer("session_version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
   },
