@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   unauthorized: entry(401, "Unauthorized"),
   cross_origin_request: entry(403, "Forbidden"),
   forbidden: entry(403, "Forbidden"),
+  insufficient_scope: entry(403, "Forbidden"),  // the API key lacks the scope the route needs
   not_assignee: entry(403, "Forbidden"),
   not_found: entry(404, "Not Found"),
   method_not_allowed: entry(405, "Method Not Allowed"),
@@ -26,6 +27,8 @@ export const ERROR_CODES = {
   document_invalid: entry(409, "Conflict"),
   email_taken: entry(409, "Conflict"),
   event_not_accepted: entry(409, "Conflict"),
+  job_not_retryable: entry(409, "Conflict"),
+  runtime_not_active: entry(409, "Conflict"),  // a write on a completed or canceled runtime
   self_lockout: entry(409, "Conflict"),
   snapshot_state_unknown: entry(409, "Conflict"),
   subscription_disabled: entry(409, "Conflict"),
@@ -44,6 +47,7 @@ export const ERROR_CODES = {
   no_input_schema: entry(422, "Unprocessable Content"),
   plugin_request_invalid: entry(422, "Unprocessable Content"),
   plugin_unknown: entry(422, "Unprocessable Content"),
+  secret_host_not_allowed: entry(422, "Unprocessable Content"),  // a plugin would send a host-bound secret elsewhere
   queue_without_workflow: entry(422, "Unprocessable Content"),
   secret_missing: entry(422, "Unprocessable Content"),
   too_deeply_nested: entry(422, "Unprocessable Content"),
