@@ -38,6 +38,8 @@ export const ERROR_CODES = {
   payload_too_large: entry(413, "Content Too Large"),
   unsupported_media_type: entry(415, "Unsupported Media Type"),
   definition_invalid: entry(422, "Unprocessable Content"),
+  document_page_unavailable: entry(502, "Bad Gateway"),  // a document page's address answered an error status
+  document_page_unsupported: entry(502, "Bad Gateway"),  // a document page is not a JPEG, PNG, WebP or PDF
   destination_not_allowed: entry(422, "Unprocessable Content"),  // outgoing request (lib/net)
   forbidden_key: entry(422, "Unprocessable Content"),
   idempotency_key_reused: entry(422, "Unprocessable Content"),

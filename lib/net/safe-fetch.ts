@@ -33,6 +33,8 @@ export interface SafeResponse {
   headers: Record<string, string>;
   /** The body decoded as UTF-8. */
   bodyText: string;
+  /** The body's bytes as received (for binary responses, e.g. a document page). */
+  body: Buffer;
   /** Parses `bodyText`; throws `OutboundError` "invalid_json" if it is not JSON. */
   json(): unknown;
   /** The IP address of the peer that answered (the last hop when redirects were followed). */
@@ -56,6 +58,7 @@ function toSafeResponse(raw: RawResponse, url: URL, started: number): SafeRespon
     status: raw.status,
     headers: raw.headers,
     bodyText,
+    body: raw.body,
     remoteAddress: raw.remoteAddress,
     durationMs: Math.round(performance.now() - started),
     json() {
