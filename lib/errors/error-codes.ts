@@ -38,8 +38,6 @@ export const ERROR_CODES = {
   payload_too_large: entry(413, "Content Too Large"),
   unsupported_media_type: entry(415, "Unsupported Media Type"),
   definition_invalid: entry(422, "Unprocessable Content"),
-  document_page_unavailable: entry(502, "Bad Gateway"),  // a document page's address answered an error status
-  document_page_unsupported: entry(502, "Bad Gateway"),  // a document page is not a JPEG, PNG, WebP or PDF
   destination_not_allowed: entry(422, "Unprocessable Content"),  // outgoing request (lib/net)
   forbidden_key: entry(422, "Unprocessable Content"),
   idempotency_key_reused: entry(422, "Unprocessable Content"),
@@ -56,6 +54,8 @@ export const ERROR_CODES = {
   validation_failed: entry(422, "Unprocessable Content"),
   rate_limited: entry(429, "Too Many Requests"),
   internal_error: entry(500, "Internal Server Error"),
+  document_page_unavailable: entry(502, "Bad Gateway"),  // a document page's address answered an error status
+  document_page_unsupported: entry(502, "Bad Gateway"),  // a document page is not a JPEG, PNG, WebP or PDF
   invalid_json: entry(502, "Bad Gateway"),  // outgoing request (lib/net)
   network_error: entry(502, "Bad Gateway"),  // outgoing request (lib/net)
   response_too_large: entry(502, "Bad Gateway"),  // outgoing request (lib/net)
