@@ -7,6 +7,7 @@ import { effectJobs } from "./effect-jobs";
 import { jobCompletion, jobsInsert } from "../jobs/queue";
 import { historyInsert, type HistoryInput } from "./sql/history-insert";
 import { runtimeUpdate } from "./sql/runtime-update";
+import { documentVersionsInsert, type SupersededDocument } from "./sql/document-versions-insert";
 import type { Actor } from "./types";
 import { NOTHING, writeStep } from "./write-step";
 
@@ -22,6 +23,8 @@ export interface StepCause {
   assignment?: { assigneeId: string | null };
   /** Append the `transition`/`event_ignored` row for `eventName` (default true); `history` then tells the whole story. */
   recordTransition?: boolean;
+  /** Document versions the step replaces or deletes: kept in `runtime_document_versions` by the step's statement. */
+  supersededDocuments?: SupersededDocument[];
 }
 
 /**
@@ -65,9 +68,10 @@ export async function persistStep(
   const writeHistory = historyInsert(runtime.projectId, runtime.id, history);
   const writeJobs = jobsInsert(effects.jobs);
   const completeJob = cause.completesJob ? jobCompletion(cause.completesJob) : NOTHING;
+  const keepVersions = cause.supersededDocuments?.length ? documentVersionsInsert(runtime.projectId, runtime.id, cause.supersededDocuments, cause.actor) : NOTHING;
 
   if (!moved) {
-    await tx.execute(sql`with h as (${writeHistory}), j as (${writeJobs}), done as (${completeJob}) select 1`);
+    await tx.execute(sql`with h as (${writeHistory}), j as (${writeJobs}), done as (${completeJob}), v as (${keepVersions}) select 1`);
     return runtime;
   }
 
@@ -86,6 +90,7 @@ export async function persistStep(
     history: writeHistory,
     jobs: writeJobs,
     completeJob,
+    documentVersions: keepVersions,
     before: runtime,
     result,
     eventName: cause.eventName,

@@ -10,17 +10,21 @@ export interface StepStatementParts {
   history: SQL;
   jobs: SQL;
   completeJob: SQL;
+  /** Earlier document versions to keep (`document-versions-insert.ts`); none by default. */
+  documentVersions?: SQL;
 }
 
 /**
- * Contract: one statement for a whole step: the runtime row (CTE `rt`), its history, its outbox jobs and the
- * completion of the job whose work it stores, answering the written row with the webhook subscriptions that
- * apply to it (`applicable_subscriptions`). No row when the runtime write wrote none.
+ * Contract: one statement for a whole step: the runtime row (CTE `rt`), its history, its outbox jobs, the
+ * completion of the job whose work it stores and the document versions it supersedes, answering the written row
+ * with the webhook subscriptions that apply to it (`applicable_subscriptions`). No row when the runtime write
+ * wrote none.
  */
 export function stepStatement(parts: StepStatementParts): SQL {
   return sql`with ${parts.ctes ? sql`${parts.ctes}, ` : sql``}rt as (${parts.runtime}),
     h as (${parts.history}),
     j as (${parts.jobs}),
-    done as (${parts.completeJob})
+    done as (${parts.completeJob}),
+    v as (${parts.documentVersions ?? sql`select 1`})
     select rt.*, ${applicableSubscriptionsJson("rt")} as applicable_subscriptions from rt`;
 }
