@@ -28,6 +28,8 @@ const schema = z.object({
   SEED_API_KEY: z.string().min(16).optional(),
   SEED_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
   OUTBOUND_ALLOWED_HOSTS: z.string().optional(),
+  /** Largest document page (bytes) the backoffice's viewer fetches; larger pages are refused (`response_too_large`). */
+  DOCUMENT_PAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(15 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
   RUN_WORKER: boolish,
   CRON_SECRET: z.string().min(16).optional(),
