@@ -7,6 +7,8 @@ export interface AppErrorExtras {
   headers?: Record<string, string>;
   /** Another status the code's `ERROR_CODES` entry allows (`alsoAs`); the entry's own by default. */
   status?: number;
+  /** Extension members of the problem document (RFC 9457 §3.2), e.g. `{ scope: "secrets:write" }`. */
+  members?: Record<string, string>;
 }
 
 /**
@@ -19,10 +21,12 @@ export interface AppErrorExtras {
  */
 export class AppError extends CodedError {
   readonly headers: Record<string, string>;
+  readonly members: Record<string, string>;
 
   constructor(code: ErrorCode, detail: string, extras: AppErrorExtras = {}) {
     super(code, detail, extras.errors ?? [], { status: extras.status });
     this.headers = extras.headers ?? {};
+    this.members = extras.members ?? {};
   }
 }
 

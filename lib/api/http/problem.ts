@@ -9,8 +9,8 @@ import { AppError, CodedError, ERROR_CODES, type ErrorCode } from "../../errors"
  */
 export function problemResponse(error: unknown, requestId: string = randomUUID()): Response {
   if (error instanceof CodedError) {
-    const headers = error instanceof AppError ? error.headers : {};
-    return problem(error.code, error.message, error.errors, headers, requestId, error.status);
+    const { headers, members } = error instanceof AppError ? error : { headers: {}, members: {} };
+    return problem(error.code, error.message, error.errors, headers, requestId, error.status, members);
   }
   console.error(`[error] request ${requestId}:`, error);
   return problem("internal_error", `An unexpected error occurred. Quote request id ${requestId} when reporting it.`, [], {}, requestId);
@@ -35,11 +35,14 @@ export function problem(
   requestId?: string,
   /** Another status the code's entry allows (`alsoAs`), as an `AppError` carries it. */
   statusAs?: number,
+  /** Extension members (e.g. `scope` of `insufficient_scope`); they never replace the standard ones. */
+  members: Record<string, string> = {},
 ): Response {
   const entry = ERROR_CODES[code];
   const status = statusAs ?? entry.status;
   const listed = errors.slice(0, MAX_PROBLEM_ERRORS).map((e) => ({ path: clip(e.path, MAX_ERROR_TEXT), message: clip(e.message, MAX_ERROR_TEXT) }));
   const body = {
+    ...members,
     type: `about:blank#${code}`,
     title: status === entry.status ? entry.title : STATUS_TITLES[status] ?? entry.title,
     status,

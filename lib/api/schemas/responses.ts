@@ -65,4 +65,5 @@ export const problemSchema = z.object({
   .array(z.object({ path: z.string().describe("JSON pointer into the request."), message: z.string() }))
   .describe("Every problem, at most the first 100."),
   errorCount: z.int().optional().describe("The number of all problems, present when `errors` lists only the first 100."),
+  scope: z.string().optional().describe("`insufficient_scope`: the scope the operation needs and the API key lacks."),
 });
