@@ -59,6 +59,7 @@ export const ERROR_CODES = {
   invalid_json: entry(502, "Bad Gateway"),  // outgoing request (lib/net)
   network_error: entry(502, "Bad Gateway"),  // outgoing request (lib/net)
   response_too_large: entry(502, "Bad Gateway"),  // outgoing request (lib/net)
+  not_ready: entry(503, "Service Unavailable"),  // GET /api/health/ready: start-up, database or worker not ready
   timeout: entry(504, "Gateway Timeout"),  // outgoing request (lib/net)
 } as const;
 
