@@ -1,5 +1,6 @@
 import type { WorkflowRuntime } from "../db/schema";
 import type { CaseAction } from "./derive-events";
+import type { DocumentChange } from "./document-changes";
 import { WEBHOOK_API_VERSION, type DeliveredEventName } from "./event-names";
 
 export interface Assignee {
@@ -46,6 +47,7 @@ export interface SystemEventPayload {
   environment: "sandbox" | "production";
   workflowFinalState?: string | null;
   actions?: CaseAction[];
+  documentChanges?: DocumentChange[];
   data: Record<string, unknown>;
 }
 
@@ -55,6 +57,7 @@ export interface PayloadEvent {
   sequence: number;
   timestamp: Date;
   actions?: CaseAction[];
+  documentChanges?: DocumentChange[];
 }
 
 const COMPLETION_EVENTS = new Set<DeliveredEventName>(["workflow.completed", "workflow.context.document.completed"]);
@@ -87,6 +90,7 @@ export function buildPayload(event: PayloadEvent, before: WorkflowRuntime | null
     environment: facts.environment,
     ...(completion ? { workflowFinalState: after.workflowFinalState } : {}),
     ...(event.actions ? { actions: event.actions } : {}),
+    ...(event.documentChanges ? { documentChanges: event.documentChanges } : {}),
     data: completion ? withDocumentDecisions(after.context) : after.context,
   };
 }
@@ -117,7 +121,7 @@ const stringOrNull = (value: unknown): string | null => (typeof value === "strin
 const KEY_ORDER = [
   "id", "eventName", "apiVersion", "timestamp", "sequence", "workflowRuntimeId", "workflowDefinitionId", "workflowDefinitionVersion",
   "state", "previousState", "assignedAt", "assignee", "workflowCreatedAt", "workflowResolvedAt", "serviceEntityId", "correlationId",
-  "environment", "workflowFinalState", "actions", "data",
+  "environment", "workflowFinalState", "actions", "documentChanges", "data",
 ];
 
 /**

@@ -70,6 +70,23 @@ describe("deriveEvents", () => {
     ]);
   });
 
+  it("documents added, replaced and deleted are listed in documentChanges (the deleted one as it was), without a decision action", () => {
+    const before = runtime({ context: { documents: [{ id: "d1", version: 1, decision: { status: "revision" } }, { id: "d2", version: 1 }] } });
+    const replaced = { id: "d1", version: 2, decision: { status: "pending" } };
+    const added = { id: "d3", version: 1, decision: { status: "pending" } };
+    const after = runtime({ context: { documents: [replaced, added] } });
+    const [, updated] = deriveEvents(step(before, after, { changed: false, transitioned: false, contextChanged: true }));
+    expect(updated).toEqual({
+      eventName: "workflow.context.document.updated",
+      actions: ["document_added", "document_replaced", "document_deleted"],
+      documentChanges: [
+        { documentId: "d1", version: 2, change: "replaced", document: replaced },
+        { documentId: "d3", version: 1, change: "added", document: added },
+        { documentId: "d2", version: 1, change: "deleted", document: { id: "d2", version: 1 } },
+      ],
+    });
+  });
+
   it("a plain state move on an active case is a document update with state_changed; completion without a decided outcome is not a document completion", () => {
     const before = runtime({ state: "a", tags: [] });
     expect(deriveEvents(step(before, runtime({ state: "b", tags: [] })))[1]).toEqual({ eventName: "workflow.context.document.updated", actions: ["state_changed"] });
