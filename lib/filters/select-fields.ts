@@ -1,4 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { businesses, endUsers } from "../db/schema";
+import { aliasedColumns } from "./table-columns";
 import type { Alias, FilterEntity } from "./types";
 import { iso } from "./vocabulary";
 
@@ -53,6 +56,11 @@ export const DEFAULT_SELECT = [
   "updatedAt",
 ];
 
+/** Every column of a table under its alias, timestamps as ISO text. */
+function selectFields(table: PgTable, alias: Alias, omit: readonly string[]): Record<string, SQL> {
+  return Object.fromEntries(aliasedColumns(table, alias, omit).map((c) => [c.key, c.timestamp ? iso(c.sql) : c.sql]));
+}
+
 const ASSIGNEE: SelectRelation = {
   alias: "u",
   present: sql`u.id is not null`,
@@ -75,58 +83,9 @@ const WORKFLOW_DEFINITION: SelectRelation = {
   },
 };
 
-const BUSINESS: SelectRelation = {
-  alias: "b",
-  present: sql`b.id is not null`,
-  fields: {
-    id: sql`b.id`,
-    correlationId: sql`b.correlation_id`,
-    companyName: sql`b.company_name`,
-    registrationNumber: sql`b.registration_number`,
-    legalForm: sql`b.legal_form`,
-    country: sql`b.country`,
-    countryOfIncorporation: sql`b.country_of_incorporation`,
-    dateOfIncorporation: iso(sql`b.date_of_incorporation`),
-    address: sql`b.address`,
-    phoneNumber: sql`b.phone_number`,
-    email: sql`b.email`,
-    website: sql`b.website`,
-    industry: sql`b.industry`,
-    taxIdentificationNumber: sql`b.tax_identification_number`,
-    vatNumber: sql`b.vat_number`,
-    numberOfEmployees: sql`b.number_of_employees`,
-    businessPurpose: sql`b.business_purpose`,
-    businessType: sql`b.business_type`,
-    approvalState: sql`b.approval_state`,
-    shareholderStructure: sql`b.shareholder_structure`,
-    additionalInfo: sql`b.additional_info`,
-    documents: sql`b.documents`,
-    createdAt: iso(sql`b.created_at`),
-    updatedAt: iso(sql`b.updated_at`),
-  },
-};
+const BUSINESS: SelectRelation = { alias: "b", present: sql`b.id is not null`, fields: selectFields(businesses, "b", ["projectId"]) };
 
-const END_USER: SelectRelation = {
-  alias: "e",
-  present: sql`e.id is not null`,
-  fields: {
-    id: sql`e.id`,
-    correlationId: sql`e.correlation_id`,
-    firstName: sql`e.first_name`,
-    lastName: sql`e.last_name`,
-    email: sql`e.email`,
-    phone: sql`e.phone`,
-    dateOfBirth: sql`e.date_of_birth`,
-    country: sql`e.country`,
-    nationality: sql`e.nationality`,
-    address: sql`e.address`,
-    approvalState: sql`e.approval_state`,
-    additionalInfo: sql`e.additional_info`,
-    documents: sql`e.documents`,
-    createdAt: iso(sql`e.created_at`),
-    updatedAt: iso(sql`e.updated_at`),
-  },
-};
+const END_USER: SelectRelation = { alias: "e", present: sql`e.id is not null`, fields: selectFields(endUsers, "e", ["projectId"]) };
 
 /** Relations selectable for an entity: the entity's own record, the assignee and the pinned definition. */
 export function selectRelations(entity: FilterEntity): Record<string, SelectRelation> {

@@ -1,8 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { FilterEntity, WhereField } from "./types";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { businesses, endUsers } from "../db/schema";
+import { aliasedColumns } from "./table-columns";
+import type { Alias, FilterEntity, WhereField } from "./types";
 
 /*
- * The whole filter vocabulary: field name -> fixed SQL fragment. Identifiers reach SQL only from here; values
+ * The whole filter vocabulary: field name -> fixed SQL fragment. Identifiers reach SQL only from here, taken from
+ * the Drizzle schema (`aliasedColumns`) or written below; values
  * are always bound parameters. Aliases: r = workflow_runtimes, b = businesses, e = end_users, u = users
  * (assignee), d = workflow_definitions (pinned version).
  */
@@ -12,6 +16,14 @@ const f = (fragment: SQL, kind: WhereField["kind"]): WhereField => ({ sql: fragm
 /** ISO 8601 UTC text with milliseconds, identical on PGlite and PostgreSQL (`2024-05-01T10:00:00.000Z`). */
 export const iso = (column: SQL): SQL => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** The filterable (non-JSON) columns of a table under its alias. */
+function whereFields(table: PgTable, alias: Alias, omit: readonly string[]): Record<string, WhereField> {
+  const fields: Record<string, WhereField> = {};
+  for (const c of aliasedColumns(table, alias, omit)) if (c.kind) fields[c.key] = f(c.sql, c.kind);
+  return fields;
+}
+
+/** Case (runtime) columns, in the order error messages list them (the most used first). */
 export const RUNTIME_WHERE: Record<string, WhereField> = {
   id: f(sql`r.id`, "uuid"),
   state: f(sql`r.state`, "text"),
@@ -31,43 +43,9 @@ export const RUNTIME_WHERE: Record<string, WhereField> = {
   workflowFinalState: f(sql`r.workflow_final_state`, "text"),
 };
 
-export const BUSINESS_WHERE: Record<string, WhereField> = {
-  id: f(sql`b.id`, "uuid"),
-  correlationId: f(sql`b.correlation_id`, "text"),
-  companyName: f(sql`b.company_name`, "text"),
-  registrationNumber: f(sql`b.registration_number`, "text"),
-  legalForm: f(sql`b.legal_form`, "text"),
-  country: f(sql`b.country`, "text"),
-  countryOfIncorporation: f(sql`b.country_of_incorporation`, "text"),
-  dateOfIncorporation: f(sql`b.date_of_incorporation`, "timestamp"),
-  phoneNumber: f(sql`b.phone_number`, "text"),
-  email: f(sql`b.email`, "text"),
-  website: f(sql`b.website`, "text"),
-  industry: f(sql`b.industry`, "text"),
-  taxIdentificationNumber: f(sql`b.tax_identification_number`, "text"),
-  vatNumber: f(sql`b.vat_number`, "text"),
-  numberOfEmployees: f(sql`b.number_of_employees`, "int"),
-  businessPurpose: f(sql`b.business_purpose`, "text"),
-  businessType: f(sql`b.business_type`, "text"),
-  approvalState: f(sql`b.approval_state`, "text"),
-  createdAt: f(sql`b.created_at`, "timestamp"),
-  updatedAt: f(sql`b.updated_at`, "timestamp"),
-};
+export const BUSINESS_WHERE = whereFields(businesses, "b", ["projectId"]);
 
-export const END_USER_WHERE: Record<string, WhereField> = {
-  id: f(sql`e.id`, "uuid"),
-  correlationId: f(sql`e.correlation_id`, "text"),
-  firstName: f(sql`e.first_name`, "text"),
-  lastName: f(sql`e.last_name`, "text"),
-  email: f(sql`e.email`, "text"),
-  phone: f(sql`e.phone`, "text"),
-  dateOfBirth: f(sql`e.date_of_birth`, "text"),
-  country: f(sql`e.country`, "text"),
-  nationality: f(sql`e.nationality`, "text"),
-  approvalState: f(sql`e.approval_state`, "text"),
-  createdAt: f(sql`e.created_at`, "timestamp"),
-  updatedAt: f(sql`e.updated_at`, "timestamp"),
-};
+export const END_USER_WHERE = whereFields(endUsers, "e", ["projectId"]);
 
 /** The entity's own relation: `business` for businesses, `endUser` for individuals. */
 export function entityRelation(entity: FilterEntity): { name: "business" | "endUser"; fields: Record<string, WhereField> } {
