@@ -13,6 +13,8 @@ const testEnv = {
   AUTH_SECRET: "test-auth-secret",
   DATA_DIR: path.join(process.env.TMPDIR ?? "/tmp", "kyc-test-data"),
   APP_ENVIRONMENT: "sandbox",
+  // scrypt at N = 2^10 instead of 2^17 (honoured only under NODE_ENV=test; lib/auth/password.ts).
+  SCRYPT_TEST_LOG2_N: "10",
 };
 const integration = ["lib/**/*.int.test.ts", "app/**/*.int.test.ts", "tests/**/*.int.test.ts"];
 

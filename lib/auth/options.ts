@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { users } from "../db/schema";
 import { masterKeys } from "../security/master-keys";
-import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password";
+import { dummyPasswordHash, verifyPassword } from "./password";
 import { clearLoginFailures, isLoginLocked, recordLoginFailure } from "./login-throttle";
 
 export interface BackofficeUser extends NextAuthUser {
@@ -23,7 +23,7 @@ export async function authorizeCredentials(email: string, password: string): Pro
   const key = email.trim().toLowerCase();
   const [user] = await db.select().from(users).where(eq(users.email, key));
   const locked = await isLoginLocked(db, key);
-  const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  const valid = await verifyPassword(password, user?.passwordHash ?? dummyPasswordHash());
   if (!user || !user.active || locked || !valid) {
     await recordLoginFailure(db, key);
     return null;

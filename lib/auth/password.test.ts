@@ -1,10 +1,40 @@
-import { describe, expect, it } from "vitest";
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "./password";
+import { afterEach, describe, expect, it } from "vitest";
+import { currentScryptParams, dummyPasswordHash, hashPassword, needsRehash, parseScryptHash, PRODUCTION_SCRYPT_PARAMS, verifyPassword } from "./password";
+
+const testLog2N = process.env.SCRYPT_TEST_LOG2_N;
+afterEach(() => {
+  if (testLog2N === undefined) delete process.env.SCRYPT_TEST_LOG2_N;
+  else process.env.SCRYPT_TEST_LOG2_N = testLog2N;
+});
+
+/** The scheme the app used before the OWASP parameters: N = 2^14 and a 64-byte key. */
+const OLD = { N: 2 ** 14, r: 8, p: 1, keyLength: 64, saltLength: 16 };
 
 describe("scrypt password hashing", () => {
+  it("a new hash uses the OWASP parameters when the test-only cost variable is unset: N=2^17, r=8, p=1, 32-byte key, 16-byte salt", async () => {
+    delete process.env.SCRYPT_TEST_LOG2_N;
+    expect(currentScryptParams()).toEqual({ N: 131072, r: 8, p: 1, keyLength: 32, saltLength: 16 });
+    const hash = await hashPassword("correct horse battery staple");
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(parseScryptHash(hash)).toMatchObject({ ...PRODUCTION_SCRYPT_PARAMS });
+    expect(await verifyPassword("correct horse battery staple", hash)).toBe(true);
+    expect(needsRehash(hash)).toBe(false);
+  });
+
+  it("only the test runner may lower the cost: outside NODE_ENV=test the variable is ignored", () => {
+    process.env.SCRYPT_TEST_LOG2_N = "4";
+    expect(currentScryptParams().N).toBe(16);
+    const nodeEnv = process.env.NODE_ENV;
+    try {
+      process.env.NODE_ENV = "production";
+      expect(currentScryptParams().N).toBe(131072);
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
+  });
+
   it("verifies the right password and refuses a wrong one", async () => {
     const hash = await hashPassword("correct horse battery staple");
-    expect(hash.startsWith("scrypt$16384$8$1$")).toBe(true);
     expect(await verifyPassword("correct horse battery staple", hash)).toBe(true);
     expect(await verifyPassword("correct horse battery stapl", hash)).toBe(false);
   });
@@ -13,8 +43,24 @@ describe("scrypt password hashing", () => {
     expect(await hashPassword("same")).not.toBe(await hashPassword("same"));
   });
 
-  it("answers false for malformed hashes and for the dummy hash", async () => {
-    expect(await verifyPassword("x", "plain-text")).toBe(false);
-    expect(await verifyPassword("", DUMMY_PASSWORD_HASH)).toBe(false);
+  it("still verifies a hash with the older, weaker parameters, and says it needs rehashing", async () => {
+    const old = await hashPassword("an older passphrase", OLD);
+    expect(old.startsWith("scrypt$16384$8$1$")).toBe(true);
+    expect(await verifyPassword("an older passphrase", old)).toBe(true);
+    expect(await verifyPassword("an older passphras", old)).toBe(false);
+    expect(needsRehash(old, PRODUCTION_SCRYPT_PARAMS)).toBe(true);
+    // Stronger than what a new hash uses (the suite's lowered cost): kept, never downgraded.
+    expect(needsRehash(await hashPassword("x", { ...currentScryptParams(), N: currentScryptParams().N * 2 }))).toBe(false);
+  });
+
+  it("answers false for malformed hashes, the dummy hash, and parameters too large to run", async () => {
+    const good = await hashPassword("x");
+    const [, , , , salt, key] = good.split("$");
+    for (const bad of ["plain-text", "", "scrypt$1024$8$1$$", `scrypt$1000$8$1$${salt}$${key}`, `scrypt$1024$8$1$${salt}$${key}$extra`, `scrypt$${2 ** 24}$8$1$${salt}$${key}`, `scrypt$1024$0$1$${salt}$${key}`, `bcrypt$1024$8$1$${salt}$${key}`]) {
+      expect(await verifyPassword("x", bad), bad).toBe(false);
+      expect(needsRehash(bad), bad).toBe(false);
+    }
+    expect(await verifyPassword("", dummyPasswordHash())).toBe(false);
+    expect(parseScryptHash(dummyPasswordHash())).toMatchObject(currentScryptParams());
   });
 });
