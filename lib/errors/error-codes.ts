@@ -25,6 +25,7 @@ export const ERROR_CODES = {
   case_completed: entry(409, "Conflict"),
   delivery_in_progress: entry(409, "Conflict"),
   document_invalid: entry(409, "Conflict"),
+  document_exists: entry(409, "Conflict"),  // a document id the runtime has or had
   email_taken: entry(409, "Conflict"),
   event_not_accepted: entry(409, "Conflict"),
   job_not_retryable: entry(409, "Conflict"),
