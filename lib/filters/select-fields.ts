@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { businesses, endUsers } from "../db/schema";
+import { businesses, endUsers, workflowRuntimes } from "../db/schema";
 import { aliasedColumns } from "./table-columns";
 import type { Alias, FilterEntity } from "./types";
 import { iso } from "./vocabulary";
@@ -12,26 +12,14 @@ export interface SelectRelation {
   fields: Record<string, SQL>;
 }
 
+/** Every column of a table under its alias, timestamps as ISO text. */
+function selectFields(table: PgTable, alias: Alias, omit: readonly string[]): Record<string, SQL> {
+  return Object.fromEntries(aliasedColumns(table, alias, omit).map((c) => [c.key, c.timestamp ? iso(c.sql) : c.sql]));
+}
+
 /** Scalar case fields (spec "Selectable case fields" plus updatedAt, manualReviewReason, workflowFinalState, ...). */
 export const RUNTIME_SELECT: Record<string, SQL> = {
-  id: sql`r.id`,
-  tags: sql`r.tags`,
-  state: sql`r.state`,
-  status: sql`r.status`,
-  context: sql`r.context`,
-  assigneeId: sql`r.assignee_id`,
-  assignedAt: iso(sql`r.assigned_at`),
-  businessId: sql`r.business_id`,
-  endUserId: sql`r.end_user_id`,
-  parentRuntimeId: sql`r.parent_runtime_id`,
-  workflowDefinitionId: sql`r.workflow_definition_id`,
-  workflowDefinitionVersion: sql`r.workflow_definition_version`,
-  manualReviewReason: sql`r.manual_review_reason`,
-  workflowFinalState: sql`r.workflow_final_state`,
-  version: sql`r.version`,
-  createdAt: iso(sql`r.created_at`),
-  updatedAt: iso(sql`r.updated_at`),
-  resolvedAt: iso(sql`r.resolved_at`),
+  ...selectFields(workflowRuntimes, "r", ["projectId", "config", "eventSeq"]),
   childWorkflowsRuntimeData: sql`(
     select coalesce(json_agg(json_build_object(
       'id', c.id, 'workflowDefinitionId', c.workflow_definition_id, 'workflowDefinitionVersion', c.workflow_definition_version,
@@ -55,11 +43,6 @@ export const DEFAULT_SELECT = [
   "createdAt",
   "updatedAt",
 ];
-
-/** Every column of a table under its alias, timestamps as ISO text. */
-function selectFields(table: PgTable, alias: Alias, omit: readonly string[]): Record<string, SQL> {
-  return Object.fromEntries(aliasedColumns(table, alias, omit).map((c) => [c.key, c.timestamp ? iso(c.sql) : c.sql]));
-}
 
 const ASSIGNEE: SelectRelation = {
   alias: "u",
