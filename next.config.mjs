@@ -1,3 +1,5 @@
+import { securityHeaderRules } from "./lib/api/http/security-headers.mjs";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // NEXT_DIST_DIR=.next-<name> builds and serves from another folder, so a second build (bench, fuzz, chaos)
@@ -13,6 +15,9 @@ const nextConfig = {
   // API responses are small JSON; compressing them costs more CPU than it saves. A reverse proxy may compress.
   compress: false,
   reactStrictMode: true,
+  // nosniff, Referrer-Policy and X-Frame-Options everywhere, the API's strict policy on /api, HSTS over HTTPS.
+  // Pages get their Content-Security-Policy (with a nonce) from proxy.ts.
+  headers: async () => securityHeaderRules(),
 };
 
 export default nextConfig;
