@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { currentScryptParams, dummyPasswordHash, hashPassword, needsRehash, parseScryptHash, PRODUCTION_SCRYPT_PARAMS, verifyPassword } from "./password";
 
 const testLog2N = process.env.SCRYPT_TEST_LOG2_N;
 afterEach(() => {
+  vi.unstubAllEnvs();
   if (testLog2N === undefined) delete process.env.SCRYPT_TEST_LOG2_N;
   else process.env.SCRYPT_TEST_LOG2_N = testLog2N;
 });
@@ -24,13 +25,8 @@ describe("scrypt password hashing", () => {
   it("only the test runner may lower the cost: outside NODE_ENV=test the variable is ignored", () => {
     process.env.SCRYPT_TEST_LOG2_N = "4";
     expect(currentScryptParams().N).toBe(16);
-    const nodeEnv = process.env.NODE_ENV;
-    try {
-      process.env.NODE_ENV = "production";
-      expect(currentScryptParams().N).toBe(131072);
-    } finally {
-      process.env.NODE_ENV = nodeEnv;
-    }
+    vi.stubEnv("NODE_ENV", "production");
+    expect(currentScryptParams().N).toBe(131072);
   });
 
   it("verifies the right password and refuses a wrong one", async () => {
