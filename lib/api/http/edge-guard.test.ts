@@ -70,7 +70,7 @@ describe("installEdgeGuard", () => {
 
   it("puts the API's security headers on its answers, HSTS only over HTTPS", async () => {
     const plain = await send("GET", "/api/nope");
-    expect(plain.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(plain.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
     expect(plain.headers["x-content-type-options"]).toBe("nosniff");
     expect(plain.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(plain.headers["strict-transport-security"]).toBeUndefined();

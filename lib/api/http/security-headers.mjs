@@ -6,10 +6,12 @@
 export const HSTS = "max-age=63072000; includeSubDomains";
 
 /**
- * The policy of every `/api` answer: JSON loads nothing and may not be framed. (A browser that opens an answer
- * as a document, e.g. a problem+json page, runs nothing in it.)
+ * The policy of every `/api` answer: it loads nothing, runs nothing and may not be framed, whether it is JSON or a
+ * document page served for the viewer (a browser that opens one as a document gets an inert, sandboxed page).
+ * Next.js keeps a `headers()` value over a route's own header of the same name, so a route cannot loosen (or
+ * tighten) this one: it is the strictest policy any route asked for (`sandbox; default-src 'none'`).
  */
-export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
 /**
  * On every answer, page, API or build asset. `strict-origin-when-cross-origin`, not `no-referrer`: with
