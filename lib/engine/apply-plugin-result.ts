@@ -13,7 +13,8 @@ import type { Diagnostic, JsonObject, PluginResultInput, RuntimeSnapshot, Transi
  *
  * The action may name an event the current state handles (applied with origin "plugin"; rules read the
  * data as `response.<path>`) or a state (forced transition, re-entry included). When the snapshot is no
- * longer in `expectedState`, nothing is stored and a `stale_plugin_result` diagnostic is returned.
+ * longer in `expectedState` or no longer active (completed, canceled, failed), nothing is stored and a
+ * `stale_plugin_result` diagnostic is returned.
  * Entering a `manual_review` state after a failure records `Plugin '<name>' failed: <error>`.
  *
  * @example
@@ -30,8 +31,8 @@ export function applyPluginResult(compiled: CompiledWorkflow, snapshot: RuntimeS
     return unchanged(snapshot, { kind: "plugin_result_ignored", pluginName, message: `'${pluginName}' is a webhook plugin; its response is ignored and does not move the workflow` });
   }
   const current = snapshot.state;
-  if (snapshot.status === "completed" || (current !== expectedState && current.split(".").pop() !== expectedState)) {
-    const message = `result of plugin '${pluginName}' was for state '${expectedState}' but the workflow is now in '${current}'${snapshot.status === "completed" ? " (completed)" : ""}; the result was ignored`;
+  if (snapshot.status !== "active" || (current !== expectedState && current.split(".").pop() !== expectedState)) {
+    const message = `result of plugin '${pluginName}' was for state '${expectedState}' but the workflow is now in '${current}'${snapshot.status !== "active" ? ` (${snapshot.status})` : ""}; the result was ignored`;
     return unchanged(snapshot, { kind: "stale_plugin_result", pluginName, expectedState, state: current, message });
   }
   const context = storeResult(snapshot.context, result);

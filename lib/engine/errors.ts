@@ -54,6 +54,34 @@ export class EventNotAcceptedError extends EngineError {
   }
 }
 
+/**
+ * The runtime is no longer active (canceled or failed): it takes no events, moves or context changes. A completed
+ * runtime refuses events with `EventNotAcceptedError` (its documented answer); other changes refuse it with this.
+ */
+export class RuntimeNotActiveError extends EngineError {
+  readonly state: string;
+  readonly runtimeStatus: string;
+
+  constructor(state: string, runtimeStatus: string) {
+    super("runtime_not_active", `the workflow is ${runtimeStatus} (in state '${state}') and accepts no more changes; start a new workflow run instead`);
+    this.state = state;
+    this.runtimeStatus = runtimeStatus;
+  }
+}
+
+/**
+ * A forced transition names a state the definition does not have (or a name several nested states share);
+ * `errors` points at the state and lists the valid ones.
+ */
+export class TargetStateUnknownError extends EngineError {
+  constructor(target: string, known: readonly string[], ambiguous = false) {
+    const message = ambiguous
+      ? `several states are named '${target}'; use the path of one: ${known.join(", ")}`
+      : `state '${target}' does not exist in this workflow definition; use one of: ${known.join(", ")}`;
+    super("validation_failed", message, [{ path: "/state", message }]);
+  }
+}
+
 /** The plugin request could not be built or failed its `request.schema`. */
 export class PluginRequestInvalidError extends EngineError {
   readonly pluginName: string;

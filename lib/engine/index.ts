@@ -40,6 +40,8 @@ export {
   EngineError,
   DefinitionInvalidError,
   EventNotAcceptedError,
+  RuntimeNotActiveError,
+  TargetStateUnknownError,
   PluginRequestInvalidError,
   SecretMissingError,
   SnapshotStateUnknownError,
@@ -48,11 +50,15 @@ export {
 export { compileWorkflow } from "./compile-workflow";
 export { validateDefinition } from "./validate-definition";
 export { startWorkflow } from "./start-workflow";
-export { applyEvent } from "./apply-event";
+export { applyEvent, assertAcceptsEvent } from "./apply-event";
 export { applyPluginResult } from "./apply-plugin-result";
 export { applyDecision, type ReviewRecord } from "./apply-decision";
 export { replaceContext } from "./replace-context";
 export { unchanged } from "./unchanged";
+export { enterState, stateTargets } from "./enter-state";
+export { cancelWorkflow } from "./cancel-workflow";
+export { mergePatch, mergePatchPointers } from "./merge-patch";
+export { applyContextPatch, type ContextPatchResult } from "./apply-context-patch";
 export { acceptedEvents } from "./accepted-events";
 export { listPlugins, getPlugin } from "./list-plugins";
 export { buildPluginRequest } from "./plugin-request";
