@@ -100,10 +100,13 @@ export async function completeJob(db: Db, job: Job, workerId: string): Promise<v
   await db.execute(jobCompletion({ id: job.id, lockedBy: workerId }));
 }
 
-/** `completeJob` as a statement, also usable as a CTE body: the step that stores a job's work completes it. */
+/**
+ * `completeJob` as a statement, also usable as a CTE body: the step that stores a job's work completes it.
+ * A job that is no longer pending (canceled with its runtime while it ran) keeps its status.
+ */
 export function jobCompletion(job: Pick<Job, "id" | "lockedBy">): SQL {
   return sql`update jobs set status = 'succeeded', finished_at = now(), locked_until = null, last_error = null
-    where id = ${job.id}::bigint and locked_by = ${job.lockedBy}::text`;
+    where id = ${job.id}::bigint and locked_by = ${job.lockedBy}::text and status = 'pending'`;
 }
 
 /** Put a claimed job back to run again after `delayMs`, recording why. */
@@ -114,10 +117,10 @@ export async function retryJob(db: Db, job: Job, workerId: string, error: string
     .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
 }
 
-/** Give up on a claimed job: it stays in the table as failed with its last error. */
+/** Give up on a claimed job: it stays in the table as failed with its last error (unless it was canceled meanwhile). */
 export async function failJob(db: Db, job: Job, workerId: string, error: string): Promise<void> {
   await db
     .update(jobs)
     .set({ status: "failed", finishedAt: new Date(), lockedUntil: null, lastError: error })
-    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, "pending")));
 }

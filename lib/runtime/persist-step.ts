@@ -8,6 +8,7 @@ import { jobCompletion, jobsInsert } from "../jobs/queue";
 import { historyInsert, type HistoryInput } from "./sql/history-insert";
 import { runtimeUpdate } from "./sql/runtime-update";
 import { documentVersionsInsert, type SupersededDocument } from "./sql/document-versions-insert";
+import { pluginJobsCancel } from "./sql/plugin-jobs-cancel";
 import type { Actor } from "./types";
 import { NOTHING, writeStep } from "./write-step";
 
@@ -25,6 +26,8 @@ export interface StepCause {
   recordTransition?: boolean;
   /** Document versions the step replaces or deletes: kept in `runtime_document_versions` by the step's statement. */
   supersededDocuments?: SupersededDocument[];
+  /** Cancel the runtime's pending plugin jobs in the step's statement (a step that cancels the runtime). */
+  cancelsPluginJobs?: boolean;
 }
 
 /**
@@ -43,7 +46,9 @@ export async function persistStep(
   cause: StepCause,
 ): Promise<WorkflowRuntime> {
   const { snapshot } = result;
-  const moved = result.transitioned || result.contextChanged || result.changed || cause.assignment !== undefined;
+  const moved = result.transitioned || result.contextChanged || result.changed || snapshot.status !== runtime.status || cause.assignment !== undefined;
+  // An event whose conds all failed, in a step that still changed something (a context patch sent with it).
+  const ignored = !moved || result.diagnostics.some((d) => d.kind === "no_transition");
   const history: HistoryInput[] = [...(cause.history ?? [])];
   for (const d of result.diagnostics) {
     if (d.kind === "cond_error") {
@@ -52,11 +57,11 @@ export async function persistStep(
   }
   if (cause.recordTransition !== false) {
     history.push({
-      kind: moved ? "transition" : "event_ignored",
+      kind: ignored ? "event_ignored" : "transition",
       eventName: cause.eventName,
-      payload: moved
-        ? (cause.payload ?? null)
-        : { payload: cause.payload ?? null, reason: result.diagnostics.map((d) => ("message" in d ? d.message : d.kind)).join("; ") },
+      payload: ignored
+        ? { payload: cause.payload ?? null, reason: result.diagnostics.map((d) => ("message" in d ? d.message : d.kind)).join("; ") }
+        : (cause.payload ?? null),
       fromState: result.previousState,
       toState: snapshot.state,
       actorType: cause.actor.type,
@@ -84,13 +89,15 @@ export async function persistStep(
     manualReviewReason: snapshot.manualReviewReason,
     workflowFinalState: snapshot.workflowFinalState,
   };
+  const canceled = snapshot.status === "canceled" && runtime.status !== "canceled";
   const events = deriveEvents({ before: runtime, after: predicted, result, eventName: cause.eventName });
   const updated = await writeStep(tx, {
-    runtime: runtimeUpdate({ runtimeId: runtime.id, snapshot, completed: result.completed, eventCount: events.length, assignment: cause.assignment }),
+    runtime: runtimeUpdate({ runtimeId: runtime.id, snapshot, resolved: result.completed || canceled, eventCount: events.length, assignment: cause.assignment }),
     history: writeHistory,
     jobs: writeJobs,
     completeJob,
     documentVersions: keepVersions,
+    cancelJobs: cause.cancelsPluginJobs ? pluginJobsCancel(runtime.projectId, runtime.id) : undefined,
     before: runtime,
     result,
     eventName: cause.eventName,

@@ -41,7 +41,8 @@ const DECIDED_OUTCOMES = new Set(["approved", "rejected", "auto_approved", "auto
  *   documents added, replaced or deleted as `documentChanges`;
  * - `workflow.context.document.completed` when the step completed the case as approved or rejected
  *   (`workflowFinalState` approved, rejected, auto_approved or auto_rejected);
- * - `workflow.completed` when the step entered a final state.
+ * - `workflow.completed` when the step entered a final state;
+ * - `workflow.canceled` when the step canceled the runtime.
  *
  * @example deriveEvents({ before: inManualReview, after: approved, result, eventName: "approve" })
  * // [{ eventName: "workflow.state.changed" }, { eventName: "workflow.context.document.completed" }, { eventName: "workflow.completed" }]
@@ -65,6 +66,7 @@ export function deriveEvents(change: RuntimeStepChange): DerivedEvent[] {
     if (after.workflowFinalState && DECIDED_OUTCOMES.has(after.workflowFinalState)) events.push({ eventName: "workflow.context.document.completed" });
     events.push({ eventName: "workflow.completed" });
   }
+  if (before !== null && before.status !== "canceled" && after.status === "canceled") events.push({ eventName: "workflow.canceled" });
   return events;
 }
 

@@ -10,6 +10,7 @@ export const SUBSCRIBABLE_EVENTS = [
   "workflow.state.changed",
   "workflow.context.changed",
   "workflow.completed",
+  "workflow.canceled",
   "workflow.context.document.changed",
 ] as const;
 
@@ -19,6 +20,7 @@ export const DELIVERED_EVENTS = [
   "workflow.state.changed",
   "workflow.context.changed",
   "workflow.completed",
+  "workflow.canceled",
   "workflow.context.document.updated",
   "workflow.context.document.completed",
 ] as const;

@@ -10,7 +10,8 @@ export type HistoryKind =
   | "decision"
   | "assignment"
   | "webhook"
-  | "context_update";
+  | "context_update"
+  | "cancel";
 
 export type ActorType = "api_key" | "reviewer" | "system";
 

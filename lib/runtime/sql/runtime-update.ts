@@ -5,8 +5,8 @@ import { workflowRuntimes } from "../../db/schema";
 export interface RuntimeUpdate {
   runtimeId: string;
   snapshot: RuntimeSnapshot;
-  /** The step entered a final state: `resolved_at` is set. */
-  completed: boolean;
+  /** The step ended the runtime (entered a final state, or canceled it): `resolved_at` is set. */
+  resolved: boolean;
   /** System webhook events the step emits: each takes the next number of `event_seq`. */
   eventCount: number;
   /** Set when the step changes the assignee (null unassigns); `assigned_at` follows. */
@@ -16,7 +16,7 @@ export interface RuntimeUpdate {
 /**
  * Contract: `update workflow_runtimes … returning *` for a runtime whose row the caller's transaction holds
  * locked: the snapshot's state, context, tags, status, review reason and outcome, `version + 1`, `event_seq`
- * advanced by the step's events, `updated_at`, `resolved_at` on completion, and the assignee when given.
+ * advanced by the step's events, `updated_at`, `resolved_at` when the runtime ends, and the assignee when given.
  * A CTE body of the step's statement (see `step-statement.ts`).
  */
 export function runtimeUpdate(u: RuntimeUpdate): SQL {
@@ -35,7 +35,7 @@ export function runtimeUpdate(u: RuntimeUpdate): SQL {
       version = version + 1,
       event_seq = event_seq + ${u.eventCount}::int,
       updated_at = now(),
-      resolved_at = case when ${u.completed}::boolean then now() else resolved_at end
+      resolved_at = case when ${u.resolved}::boolean then now() else resolved_at end
     where id = ${u.runtimeId}::uuid
     returning *`;
 }

@@ -12,11 +12,13 @@ export interface StepStatementParts {
   completeJob: SQL;
   /** Earlier document versions to keep (`document-versions-insert.ts`); none by default. */
   documentVersions?: SQL;
+  /** The runtime's pending plugin jobs to cancel (`plugin-jobs-cancel.ts`); none by default. */
+  cancelJobs?: SQL;
 }
 
 /**
  * Contract: one statement for a whole step: the runtime row (CTE `rt`), its history, its outbox jobs, the
- * completion of the job whose work it stores and the document versions it supersedes, answering the written row
+ * completion of the job whose work it stores, the document versions it supersedes and the plugin jobs it cancels, answering the written row
  * with the webhook subscriptions that apply to it (`applicable_subscriptions`). No row when the runtime write
  * wrote none.
  */
@@ -25,6 +27,7 @@ export function stepStatement(parts: StepStatementParts): SQL {
     h as (${parts.history}),
     j as (${parts.jobs}),
     done as (${parts.completeJob}),
-    v as (${parts.documentVersions ?? sql`select 1`})
+    v as (${parts.documentVersions ?? sql`select 1`}),
+    c as (${parts.cancelJobs ?? sql`select 1`})
     select rt.*, ${applicableSubscriptionsJson("rt")} as applicable_subscriptions from rt`;
 }
