@@ -1,13 +1,15 @@
-import { getDbHandle } from "./db/client";
+import { getDbHandle, type DbHandle } from "./db/client";
 import { bootstrap } from "./bootstrap/bootstrap";
 import { env } from "./config/env";
+import { setInProcessWorker, setPhase } from "./readiness/process-state";
+import type { RunningWorker } from "./worker/worker";
 
 const BOOTED = Symbol.for("kyc.booted");
 
 /**
  * Process start-up for the app server: open and migrate the database, seed, and start the in-process worker
  * (unless `RUN_WORKER=false`). Runs once per process; a failure is logged and the server stays up so
- * `/api/health` can report it.
+ * `/api/health` can report it. `/api/health/ready` answers 503 until this has finished (`lib/readiness`).
  */
 export async function boot(): Promise<void> {
   const g = globalThis as { [BOOTED]?: Promise<void> };
@@ -16,14 +18,18 @@ export async function boot(): Promise<void> {
       const handle = await getDbHandle();
       await bootstrap(handle.db);
       console.log(`[boot] database ready (${handle.kind})`); // bootstrap() logged the environment and why
+      let worker: RunningWorker | undefined;
       if (env().RUN_WORKER !== false) {
         const { startWorker } = await import("./worker/worker");
-        const worker = await startWorker(handle);
+        worker = await startWorker(handle);
+        setInProcessWorker(worker);
         console.log(`[boot] in-process worker ${worker.id} started (RUN_WORKER=false to run workers separately)`);
-        for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => finishWorkerBeforeExit(worker.stop()));
       }
+      for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => finishBeforeExit(handle, worker));
+      setPhase("ready");
     } catch (error) {
       console.error("[boot] start-up failed:", error instanceof Error ? error.message : error);
+      setPhase("failed");
       delete g[BOOTED];
     }
   })();
@@ -34,18 +40,23 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * On SIGTERM/SIGINT Next.js closes its HTTP server (letting requests in flight finish) and then calls
- * `process.exit`. Hold that exit until the in-process worker has stopped too (its jobs in flight finished,
- * bounded by the worker's own stop), so a deploy does not leave jobs to wait out their lease. Without a
- * server exit (another host, or `NEXT_MANUAL_SIG_HANDLE`), exit once the worker has stopped and the grace
- * period has passed.
+ * `process.exit`. Readiness answers 503 from the signal on. Hold that exit until the in-process worker has
+ * stopped too (its jobs in flight finished, bounded by the worker's own stop), so a deploy does not leave jobs
+ * to wait out their lease, then close the database (the pool's connections end cleanly; PGlite flushes its
+ * folder). Without a server exit (another host, or `NEXT_MANUAL_SIG_HANDLE`), exit once the worker has stopped
+ * and the grace period has passed.
  */
-function finishWorkerBeforeExit(workerStopped: Promise<void>): void {
+function finishBeforeExit(handle: DbHandle, worker: RunningWorker | undefined): void {
+  setPhase("stopping");
   const exit = process.exit.bind(process);
-  const stopped = workerStopped.catch((error) => console.error("[boot] worker stop failed:", error));
+  const stopped = (worker?.stop() ?? Promise.resolve()).catch((error) => console.error("[boot] worker stop failed:", error));
   let code: number | undefined;
   process.exit = ((requested?: number) => {
     code = requested ?? 0;
-    void stopped.then(() => exit(code));
+    void stopped
+      .then(() => handle.close())
+      .catch((error) => console.error("[boot] closing the database failed:", error instanceof Error ? error.message : error))
+      .then(() => exit(code));
   }) as typeof process.exit;
   const deadline = setTimeout(() => exit(code ?? 0), SHUTDOWN_GRACE_MS);
   void stopped.then(() => deadline.unref());

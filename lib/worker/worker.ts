@@ -13,13 +13,25 @@ export interface WorkerOptions {
   concurrency?: number;
   /** Poll interval when no notification arrives (scheduled retries, other processes' leases). Default 500 ms. */
   pollMs?: number;
+  /** `health()` calls the worker stalled when its last poll is older than this. Default: 3 × pollMs, at least 5 s. */
+  stallAfterMs?: number;
   log?: (line: string) => void;
+}
+
+/** Whether the worker's loop is alive, for readiness: `stalled` once no poll completed within `stallAfterMs`. */
+export interface WorkerHealth {
+  running: boolean;
+  stalled: boolean;
+  /** Milliseconds since the loop last completed a poll (a claim, or a pass with every slot busy). */
+  sinceLastPollMs: number;
+  stallAfterMs: number;
 }
 
 export interface RunningWorker {
   id: string;
   /** Stop claiming, wait for the jobs in flight, and unsubscribe. */
   stop(): Promise<void>;
+  health(): WorkerHealth;
 }
 
 /**
@@ -31,6 +43,9 @@ export async function startWorker(handle: DbHandle, options: WorkerOptions = {})
   const id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const concurrency = options.concurrency ?? 16;
   const pollMs = options.pollMs ?? 500;
+  // A claim or a maintenance pass on a busy server may take a few seconds; readiness must not flap for that.
+  const stallAfterMs = options.stallAfterMs ?? Math.max(3 * pollMs, 5_000);
+  let lastPollAt = Date.now();
   const log = options.log ?? ((line: string) => console.error(line));
   const inFlight = new Set<Promise<void>>();
   let running = true;
@@ -55,9 +70,11 @@ export async function startWorker(handle: DbHandle, options: WorkerOptions = {})
       pending = false;
       const free = concurrency - inFlight.size;
       let claimed: Job[] = [];
-      if (free > 0) {
+      if (free <= 0) lastPollAt = Date.now();
+      else {
         try {
           claimed = await claimJobs(handle.db, id, free);
+          lastPollAt = Date.now();
         } catch (error) {
           if (running) log(`[worker] claim failed: ${error instanceof Error ? error.message : error}`);
         }
@@ -90,6 +107,10 @@ export async function startWorker(handle: DbHandle, options: WorkerOptions = {})
       await loop;
       await Promise.allSettled([...inFlight]);
       await unlisten().catch(() => undefined);
+    },
+    health() {
+      const sinceLastPollMs = Date.now() - lastPollAt;
+      return { running, stalled: !running || sinceLastPollMs > stallAfterMs, sinceLastPollMs, stallAfterMs };
     },
   };
 }

@@ -8,6 +8,24 @@ export const healthResponseSchema = z.object({
   version: z.string().describe("The service version."),
 });
 
+const readinessCheck = z.object({
+  ok: z.boolean(),
+  detail: z.string().optional().describe("Why the check failed (only in the 503's problem `errors`, as its message)."),
+});
+
+/** Body of `GET /api/health/ready` when ready (200); not ready is a 503 problem `not_ready`. */
+export const readinessResponseSchema = z.object({
+  status: z.literal("ready"),
+  checks: z.object({
+    boot: readinessCheck.extend({ phase: z.enum(["starting", "ready", "failed", "stopping"]).describe("Start-up: migrations, seeding, worker start.") }),
+    database: readinessCheck.extend({ kind: z.enum(["pglite", "postgres"]).optional(), latencyMs: z.number().int().optional().describe("Time `select 1` took.") }),
+    worker: readinessCheck.extend({
+      inProcess: z.boolean().describe("Whether this process runs a job worker (`RUN_WORKER`)."),
+      sinceLastPollMs: z.number().int().optional().describe("Milliseconds since its loop last polled for jobs."),
+    }),
+  }),
+});
+
 /** Body of `GET /api/v1/openapi.json`: an OpenAPI 3.1 document (its full schema is the OpenAPI specification's). */
 export const openApiDocumentSchema = z.looseObject({
   openapi: z.string().regex(/^3\.1\.\d+$/),

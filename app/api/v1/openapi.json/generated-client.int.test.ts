@@ -2,11 +2,13 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import createClient, { type Client } from "openapi-fetch";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { setPhase } from "@/lib/readiness/process-state";
 import { startWorker, type RunningWorker } from "@/lib/worker/worker";
 import { allowOutbound, resetOutbound } from "@/tests/support/outbound";
 import { EXAMPLE, runContext, seedDefinition, seedProject } from "@/tests/support/seed";
 import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { startVendorStub } from "@/tests/support/vendor-stub";
+import * as ready from "../../health/ready/route";
 import * as health from "../../health/route";
 import * as filterCases from "../external/filters/[filterId]/cases/route";
 import * as filter from "../external/filters/[filterId]/route";
@@ -64,6 +66,7 @@ const ROUTES = {
   "/api/v1/external/webhook-secret/rotate": rotate,
   "/api/v1/openapi.json": openapi,
   "/api/health": health,
+  "/api/health/ready": ready,
 };
 
 let t: TestDatabase;
@@ -117,6 +120,9 @@ describe(`a client generated from the served OpenAPI document (${process.env.TES
   it("reads the document and the health check", async () => {
     expect((await anonymous.GET("/api/v1/openapi.json", {})).data.openapi).toBe("3.1.0");
     expect((await anonymous.GET("/api/health", {})).data.status).toBe("ok");
+    expect((await anonymous.GET("/api/health/ready", {})).error.code).toBe("not_ready"); // this process never booted
+    setPhase("ready");
+    expect((await anonymous.GET("/api/health/ready", {})).data.status).toBe("ready");
   });
 
   it("runs a workflow (201, Location, Preference-Applied; a replay says Idempotent-Replayed) and gets the problems of a bad run", async () => {
@@ -242,7 +248,7 @@ describe(`a client generated from the served OpenAPI document (${process.env.TES
     expect(operations.filter((op) => !checked.some((a) => a.operation === op))).toEqual([]);
     expect([...new Set(checked.map((a) => a.status))]).toEqual(expect.arrayContaining([200, 201, 204, 400, 401, 403, 404, 409, 412, 415, 422]));
     const handlers = routeFiles(path.resolve(__dirname, "..")).map((f) => `/api/v1/${f.replace(/\[(\w+)\]/g, "{$1}")}`);
-    expect([...handlers, "/api/health"].sort()).toEqual(Object.keys(doc.paths).sort());
+    expect([...handlers, "/api/health", "/api/health/ready"].sort()).toEqual(Object.keys(doc.paths).sort());
     expect(Object.keys(ROUTES).sort()).toEqual(Object.keys(doc.paths).sort());
   });
 });

@@ -1,12 +1,12 @@
 import { named, type RouteGroup } from "../../../api-contract/route-spec";
-import { healthResponseSchema, openApiDocumentSchema } from "../../schemas/meta";
+import { healthResponseSchema, openApiDocumentSchema, readinessResponseSchema } from "../../schemas/meta";
 
 const health = named("Health", healthResponseSchema);
 
 /** Public endpoints about the service itself. */
 export const META_ROUTES: RouteGroup = {
   tag: "Meta",
-  description: "About the service itself: this document and the health check. Public: no API key.",
+  description: "About the service itself: this document, liveness and readiness. Public: no API key.",
   routes: [
     {
       method: "get",
@@ -22,6 +22,18 @@ export const META_ROUTES: RouteGroup = {
       auth: false,
       success: { status: 200, description: "The service and its database answer.", schema: health },
       otherAnswers: [{ status: 503, description: "The database does not answer.", schema: health }],
+    },
+    {
+      method: "get",
+      path: "/api/health/ready",
+      summary: "Readiness: whether this process should get traffic",
+      auth: false,
+      success: {
+        status: 200,
+        description: "Migrations and seeding are done, the database answers `select 1` within 2 s, and the in-process job worker (when `RUN_WORKER` is not false) has polled within its limit (3 × its poll interval, at least 5 s).",
+        schema: named("Readiness", readinessResponseSchema),
+      },
+      errors: ["not_ready"],
     },
   ],
 };
