@@ -1,3 +1,4 @@
+import { PHASE_PRODUCTION_BUILD } from "next/constants.js";
 import { securityHeaderRules } from "./lib/api/http/security-headers.mjs";
 
 /** @type {import('next').NextConfig} */
@@ -10,7 +11,6 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "re2-wasm"],
   // re2-wasm is required at run time (so it can be reloaded) and file tracing skips .wasm files: ship it whole.
   outputFileTracingIncludes: { "*": ["./node_modules/re2-wasm/package.json", "./node_modules/re2-wasm/build/**/*"] },
-  output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
   poweredByHeader: false,
   // API responses are small JSON; compressing them costs more CPU than it saves. A reverse proxy may compress.
   compress: false,
@@ -20,4 +20,7 @@ const nextConfig = {
   headers: async () => securityHeaderRules(),
 };
 
-export default nextConfig;
+// Every production build also writes the standalone server the container image runs (.next/standalone, see
+// Dockerfile and docs/deploy.md). Only the build sees `output: "standalone"`: `next start` (npm start, the tests)
+// keeps serving .next without warning that it "does not work with output: standalone".
+export default (phase) => (phase === PHASE_PRODUCTION_BUILD ? { ...nextConfig, output: "standalone" } : nextConfig);
