@@ -4,11 +4,13 @@ import type { Db, DbHandle } from "../db/client";
 import { apiKeys } from "../db/schema";
 import { sharedChannel } from "../db/shared-channel";
 import { hashApiKey } from "../security/api-key-format";
+import type { ApiScope } from "../api-contract/scopes";
 
-/** Who is calling: the key's project scopes every query of the request. */
+/** Who is calling: the key's project scopes every query of the request; `scopes` say which routes it may call. */
 export interface ApiAuth {
   projectId: string;
   apiKeyId: string;
+  scopes: readonly ApiScope[];
 }
 
 /** NOTIFY channel carrying the hash of a key that was revoked or deleted (trigger, migration 0007). */
@@ -34,11 +36,14 @@ const watching = new WeakMap<Db, Promise<void>>();
 const touched = new Map<string, number>();
 let loggedListenFailure = false;
 
+const REFUSED = "The API key is unknown, expired or revoked: send `Authorization: Bearer <API_KEY>` with an active key.";
+
 /**
- * Resolve `Authorization: Bearer <key>` to the key's project, or throw 401 `unauthorized` (with
- * `WWW-Authenticate: Bearer`) when the header is missing, malformed, unknown or revoked.
- * Only the SHA-256 of the key is looked up. Hits are cached per process and database for `cacheTtlMs`
- * (default 5 s); a revocation in any process drops them here as soon as its NOTIFY arrives.
+ * Resolve `Authorization: Bearer <key>` to the key's project and scopes, or throw 401 `unauthorized` (with
+ * `WWW-Authenticate: Bearer`) when the header is missing, malformed, unknown, expired or revoked (all alike, so
+ * the answer does not tell whether a key exists). Only the SHA-256 of the key is looked up. Hits are cached per
+ * process and database for `cacheTtlMs` (default 5 s), never past the key's expiry; a revocation in any process
+ * drops them here as soon as its NOTIFY arrives.
  */
 export async function authenticateApiKey(
   handle: DbHandle,
@@ -55,16 +60,17 @@ export async function authenticateApiKey(
   await watchRevocations(handle);
   const generation = cache.generation;
   const [row] = await handle.db
-    .select({ id: apiKeys.id, projectId: apiKeys.projectId })
+    .select({ id: apiKeys.id, projectId: apiKeys.projectId, scopes: apiKeys.scopes, expiresAt: apiKeys.expiresAt })
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
     .limit(1);
-  if (!row) {
+  const expiresAt = row?.expiresAt?.getTime() ?? Infinity;
+  if (!row || expiresAt <= now) {
     cache.entries.delete(hash);
-    throw unauthorized("The API key is unknown or revoked: send `Authorization: Bearer <API_KEY>` with an active key.");
+    throw unauthorized(REFUSED);
   }
-  const auth = { projectId: row.projectId, apiKeyId: row.id };
-  if (cache.generation === generation) cache.entries.set(hash, { auth, until: now + cacheTtlMs });
+  const auth: ApiAuth = { projectId: row.projectId, apiKeyId: row.id, scopes: row.scopes as ApiScope[] };
+  if (cache.generation === generation) cache.entries.set(hash, { auth, until: Math.min(now + cacheTtlMs, expiresAt) });
   await touchLastUsed(handle.db, row.id, now);
   return auth;
 }

@@ -1,4 +1,5 @@
 export { authenticateApiKey, clearApiKeyCache, type ApiAuth } from "./authenticate-api-key";
+export { requireScope } from "./require-scope";
 export {
   createApiKey,
   createApiKeyFor,

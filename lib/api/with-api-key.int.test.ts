@@ -29,7 +29,7 @@ afterEach(() => {
   resetRateLimits(t.db);
 });
 
-const echo = withApiKey<{ id: string }>(async (_req, ctx) => Response.json({ auth: ctx.auth, params: ctx.params, requestId: ctx.requestId }));
+const echo = withApiKey<{ id: string }>({ scope: "runtimes:read" }, async (_req, ctx) => Response.json({ auth: ctx.auth, params: ctx.params, requestId: ctx.requestId }));
 
 function expectUnauthorized(res: { status: number; headers: Headers; json: Record<string, unknown> }) {
   expect(res.status).toBe(401);
@@ -42,7 +42,7 @@ describe(`withApiKey (${process.env.TEST_DB_KIND})`, () => {
   it("authenticates a good key: project, key id, awaited params, request id and rate-limit headers", async () => {
     const res = await call(echo, "GET", "/api/v1/external/x/1", { key, params: { id: "1" } });
     expect(res.status).toBe(200);
-    expect(res.json.auth).toEqual({ projectId: "p-auth", apiKeyId: keyId });
+    expect(res.json.auth).toEqual({ projectId: "p-auth", apiKeyId: keyId, scopes: ["runtimes:write", "runtimes:read", "definitions:write", "secrets:write", "webhooks:admin", "audit:read"] });
     expect(res.json.params).toEqual({ id: "1" });
     expect(res.headers.get("x-request-id")).toBe(res.json.requestId);
     expect(res.headers.get("ratelimit-limit")).toBe("6000");
@@ -70,13 +70,13 @@ describe(`withApiKey (${process.env.TEST_DB_KIND})`, () => {
   });
 
   it("translates thrown errors: AppError as its problem, anything else as a 500 without internals", async () => {
-    const failing = withApiKey(async () => {
+    const failing = withApiKey({ scope: "runtimes:write" }, async () => {
       throw new AppError("event_not_accepted", "state 'idle' does not accept event 'aprove'; it accepts: start");
     });
     const conflict = await call(failing, "POST", "/x", { key });
     expect(conflict.status).toBe(409);
     expect(conflict.json).toMatchObject({ code: "event_not_accepted", detail: expect.stringContaining("it accepts: start") });
-    const crashing = withApiKey(async () => {
+    const crashing = withApiKey({ scope: "runtimes:read" }, async () => {
       throw new Error("connection string postgres://secret@db leaked?");
     });
     const res = await call(crashing, "GET", "/x", { key });

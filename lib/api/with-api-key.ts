@@ -1,4 +1,6 @@
+import type { ApiScope } from "../api-contract/scopes";
 import { authenticateApiKey, type ApiAuth } from "../api-keys/authenticate-api-key";
+import { requireScope } from "../api-keys/require-scope";
 import { apiKeyCaller, type Caller } from "../callers/caller";
 import { env } from "../config/env";
 import { getDbHandle } from "../db/client";
@@ -29,28 +31,37 @@ export type ApiHandler<P extends Record<string, string> = Record<string, string>
  */
 export type RouteHandler = (req: Request, route?: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
+/** What every API-key route declares: the scope a key needs to call it; `null` only for sandbox tooling (any key of the project). */
+export interface ScopeOption {
+  scope: ApiScope | null;
+}
+
 /**
  * Wrap a route handler with the API's cross-cutting concerns: request id, `Authorization: Bearer` API-key
  * authentication (401 with `WWW-Authenticate`), the per-key rate limit shared by every process on the database
- * (429 with `Retry-After`; `RateLimit-*` headers on every response), and translation of any thrown error into
- * problem+json.
+ * (429 with `Retry-After`; `RateLimit-*` headers on every response), the route's scope (403
+ * `insufficient_scope`, before the body is read), and translation of any thrown error into problem+json.
  *
  * @example
- * // POST /api/v1/external/workflows/{workflowRuntimeId}/send-event – deliver an event
- * export const POST = withApiKey<{ workflowRuntimeId: string }>(async (req, { auth, params }) => {
- *   const body = await readJsonBody(req, sendEventRequestSchema);
- *   return Response.json(await sendEvent(auth.projectId, params.workflowRuntimeId, body));
- * });
+ * // GET /api/v1/external/workflows/{workflowRuntimeId} – a runtime
+ * export const GET = withApiKey<{ workflowRuntimeId: string }>({ scope: "runtimes:read" }, async (req, { auth, params }) =>
+ *   Response.json(await getRuntimeOrThrow(await getDb(), auth.projectId, params.workflowRuntimeId)),
+ * );
+ *
+ * A write route passes `WriteOptions` (scope, body schema, idempotency scope, headers, `Prefer: wait`) and a
+ * `WriteHandler`, which gets the parsed body; any other route a `{ scope }` and an `ApiHandler`.
  */
-export function withApiKey<P extends Record<string, string> = Record<string, string>>(handler: ApiHandler<P>): RouteHandler;
-/** A write route: with `options` (body schema, idempotency scope, headers, `Prefer: wait`), see `WriteOptions`. */
 export function withApiKey<P extends Record<string, string>, S extends z.ZodType>(options: WriteOptions<P, S>, handler: WriteHandler<P, S>): RouteHandler;
+/** A route that reads its own input (after the scope was checked). */
+export function withApiKey<P extends Record<string, string> = Record<string, string>>(options: ScopeOption, handler: ApiHandler<P>): RouteHandler;
 export function withApiKey<P extends Record<string, string>, S extends z.ZodType>(
-  first: ApiHandler<P> | WriteOptions<P, S>,
-  work?: WriteHandler<P, S>,
+  options: ScopeOption | WriteOptions<P, S>,
+  work: ApiHandler<P> | WriteHandler<P, S>,
 ): RouteHandler {
   const handler: ApiHandler<P> =
-    typeof first === "function" ? first : async (req, { auth, params }) => runWrite(req, (await getDbHandle()).db, auth, params, first, work!);
+    "body" in options
+      ? async (req, { auth, params }) => runWrite(req, (await getDbHandle()).db, auth, params, options, work as WriteHandler<P, S>)
+      : (work as ApiHandler<P>);
   return async (req, route) => {
     const requestId = requestIdFor(req);
     let rate: RateLimitResult | undefined;
@@ -59,6 +70,7 @@ export function withApiKey<P extends Record<string, string>, S extends z.ZodType
       const auth = await authenticateApiKey(handle, req.headers.get("authorization"));
       rate = await consumeRateLimit(handle.db, auth.apiKeyId, env().RATE_LIMIT_PER_MINUTE);
       if (rate && !rate.allowed) throw rateLimited(rate);
+      if (options.scope) requireScope(auth, options.scope);
       const params = checkedParams<P>((await route?.params) ?? {});
       const res = await handler(req, { auth, caller: apiKeyCaller(auth), params, requestId });
       return decorate(res, requestId, rate);

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ApiScope } from "../api-contract/scopes";
 import type { ApiAuth } from "../api-keys/authenticate-api-key";
 import type { Db } from "../db/client";
 import { getDbHandle } from "../db/client";
@@ -7,13 +8,17 @@ import { idempotent, type IdempotentResult } from "./http/idempotency";
 import { readJsonBody } from "./http/read-json";
 
 /**
- * Options that turn an API-key route into a write with the API's write semantics: the body parsed with `body`,
- * the work run at most once per `Idempotency-Key` in `idempotencyScope` (its writes join the transaction the
- * key is written in), the answer's headers derived from its body (so a replay gets them too), and
- * `Prefer: wait=N` honoured by waiting until the runtime the answer names has settled.
+ * Options that turn an API-key route into a write with the API's write semantics: the `scope` a key needs, the
+ * body parsed with `body`, the work run at most once per `Idempotency-Key` in `idempotencyScope` (its writes join
+ * the transaction the key is written in), the answer's headers derived from its body (so a replay gets them too),
+ * and `Prefer: wait=N` honoured by waiting until the runtime the answer names has settled.
  */
 export interface WriteOptions<P extends Record<string, string>, S extends z.ZodType> {
+  /** The scope a key needs to call the route (checked before the body is read). */
+  scope: ApiScope;
   body: S;
+  /** A PATCH's media types (see `readJsonBody`); by default any JSON type. */
+  patchMediaTypes?: readonly string[];
   idempotencyScope: (params: P) => string;
   /** Headers of the answer, computed from its body (`Location`, `ETag`). */
   headers?: (body: unknown) => Record<string, string>;
@@ -41,7 +46,7 @@ export async function runWrite<P extends Record<string, string>, S extends z.Zod
   options: WriteOptions<P, S>,
   work: WriteHandler<P, S>,
 ): Promise<Response> {
-  const body = await readJsonBody(req, options.body);
+  const body = await readJsonBody(req, options.body, { patchMediaTypes: options.patchMediaTypes });
   const scope = { projectId: auth.projectId, endpoint: options.idempotencyScope(params), bodyText: JSON.stringify(body) };
   let answer: unknown;
   const res = await idempotent(db, req, scope, async (tx) => {

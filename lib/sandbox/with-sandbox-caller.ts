@@ -29,7 +29,8 @@ const NO_CREDENTIALS =
  * export const GET = withSandboxCaller<{ name: string }>(async (_req, { projectId, params }) => Response.json({ data: sinkEntries(projectId, params.name) }));
  */
 export function withSandboxCaller<P extends Record<string, string> = Record<string, string>>(handler: SandboxHandler<P>): RouteHandler {
-  const byApiKey = withApiKey<P>((req, { auth, params, requestId }) => handler(req, { projectId: auth.projectId, params, requestId }));
+  // Any key of the project: the worked example's webhook plugins authenticate with one, whatever its scopes.
+  const byApiKey = withApiKey<P>({ scope: null }, (req, { auth, params, requestId }) => handler(req, { projectId: auth.projectId, params, requestId }));
   const bySession = withSession<P>((req, { user, params, requestId }) => handler(req, { projectId: user.projectId, params, requestId }));
   return async (req, route) => {
     const refused = sandboxOnly();

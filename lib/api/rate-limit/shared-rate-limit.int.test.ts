@@ -32,7 +32,7 @@ afterEach(() => {
   resetRateLimits(t.db);
 });
 
-const echo = withApiKey(async () => Response.json({ ok: true }));
+const echo = withApiKey({ scope: "runtimes:read" }, async () => Response.json({ ok: true }));
 
 /**
  * A limiter standing for one app process, sharing counts through `handle`. The bound is only promised while syncs

@@ -10,7 +10,7 @@ import { createFilter, listFiltersPage } from "@/lib/filters";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/external/filters – the project's filters, oldest first (a plain array, as the spec's "list of filters"); a further page is a Link rel="next"
-export const GET = withApiKey(async (req, { auth }) => {
+export const GET = withApiKey({ scope: "runtimes:read" }, async (req, { auth }) => {
   const query = readQuery(req, listFiltersQuerySchema);
   const { data, nextCursor } = await listFiltersPage(await getDb(), auth.projectId, query);
   const next = nextCursor && `</api/v1/external/filters?limit=${query.limit}&cursor=${nextCursor}>; rel="next"`;
@@ -18,7 +18,7 @@ export const GET = withApiKey(async (req, { auth }) => {
 });
 
 // POST /api/v1/external/filters – create a filter (a backoffice queue)
-export const POST = withApiKey(async (req, { auth }) => {
+export const POST = withApiKey({ scope: "definitions:write" }, async (req, { auth }) => {
   const body = await readJsonBody(req, createFilterRequestSchema);
   if (body.projectId !== undefined && body.projectId !== auth.projectId) {
     throw new AppError("forbidden", `This API key belongs to project '${auth.projectId}' and cannot create filters in project '${body.projectId}'.`, { errors: [

@@ -8,6 +8,6 @@ import { listSecretsPageFor } from "@/lib/secrets";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/external/secrets – names and dates of the project's secrets (never values), by name, a page at a time
-export const GET = withApiKey(async (req, { caller }) => Response.json(await listSecretsPageFor(await getDb(), caller, readQuery(req, listSecretsQuerySchema))));
+export const GET = withApiKey({ scope: "secrets:write" }, async (req, { caller }) => Response.json(await listSecretsPageFor(await getDb(), caller, readQuery(req, listSecretsQuerySchema))));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(["GET"]);

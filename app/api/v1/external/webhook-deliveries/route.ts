@@ -8,7 +8,7 @@ import { listDeliveriesFor } from "@/lib/webhooks/deliveries";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/external/webhook-deliveries?workflowRuntimeId= – a runtime's deliveries: status, attempts, last response, next attempt
-export const GET = withApiKey(async (req, { caller }) => {
+export const GET = withApiKey({ scope: "webhooks:admin" }, async (req, { caller }) => {
   const query = readQuery(req, listDeliveriesQuerySchema);
   return Response.json({ data: await listDeliveriesFor(await getDb(), caller, query) });
 });

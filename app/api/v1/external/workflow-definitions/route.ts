@@ -9,13 +9,13 @@ import { createDefinition, listDefinitionsPage, toDefinitionResponse } from "@/l
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/external/workflow-definitions – the latest version of each definition of the project, by id, a page at a time
-export const GET = withApiKey(async (req, { auth }) => {
+export const GET = withApiKey({ scope: "runtimes:read" }, async (req, { auth }) => {
   const query = readQuery(req, listDefinitionsQuerySchema);
   return Response.json(await listDefinitionsPage(await getDb(), auth.projectId, query));
 });
 
 // POST /api/v1/external/workflow-definitions – store a definition as the next version of its id
-export const POST = withApiKey(async (req, { auth }) => {
+export const POST = withApiKey({ scope: "definitions:write" }, async (req, { auth }) => {
   const body = await readJsonBody(req, createDefinitionRequestSchema, { maxBytes: 2_000_000 });
   const stored = toDefinitionResponse(await createDefinition(await getDb(), auth.projectId, body));
   const location = `/api/v1/external/workflow-definitions/${encodeURIComponent(stored.id)}?version=${stored.version}`;

@@ -7,7 +7,7 @@ import { listRuntimes } from "@/lib/runtime/list-runtimes";
 import { loadRuntimeView } from "@/lib/runtime/runtime-view";
 
 // GET /api/v1/external/workflows – the project's runtimes, newest first, with filters and cursor pagination
-export const GET = withApiKey(async (req, { auth }) => {
+export const GET = withApiKey({ scope: "runtimes:read" }, async (req, { auth }) => {
   const db = await getDb();
   const { rows, nextCursor } = await listRuntimes(db, auth.projectId, readQuery(req, listWorkflowsQuerySchema));
   const data = await Promise.all(rows.map((row) => loadRuntimeView(db, row)));

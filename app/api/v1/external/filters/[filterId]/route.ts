@@ -6,7 +6,7 @@ import { getFilterOrThrow } from "@/lib/filters";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/external/filters/{filterId} – one filter of the project
-export const GET = withApiKey<{ filterId: string }>(async (_req, { auth, params }) =>
+export const GET = withApiKey<{ filterId: string }>({ scope: "runtimes:read" }, async (_req, { auth, params }) =>
   Response.json(await getFilterOrThrow(await getDb(), auth.projectId, params.filterId)),
 );
 

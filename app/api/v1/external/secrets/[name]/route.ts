@@ -5,9 +5,9 @@ import { withApiKey } from "@/lib/api/with-api-key";
 export const dynamic = "force-dynamic";
 
 // PUT /api/v1/external/secrets/{name} – create or replace a secret; answers its name and dates, never the value
-export const PUT = withApiKey<{ name: string }>(secretHandlers.put);
+export const PUT = withApiKey<{ name: string }>({ scope: "secrets:write" }, secretHandlers.put);
 
 // DELETE /api/v1/external/secrets/{name} – delete a secret (204; 404 when absent)
-export const DELETE = withApiKey<{ name: string }>(secretHandlers.delete);
+export const DELETE = withApiKey<{ name: string }>({ scope: "secrets:write" }, secretHandlers.delete);
 
 export const { GET, POST, PATCH, OPTIONS } = otherMethods(["PUT", "DELETE"]);

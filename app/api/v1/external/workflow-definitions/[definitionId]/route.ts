@@ -8,7 +8,7 @@ import { getDefinitionOrThrow, toDefinitionResponse } from "@/lib/definitions";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/external/workflow-definitions/{definitionId}?version= – the latest (or the given) version
-export const GET = withApiKey<{ definitionId: string }>(async (req, { auth, params }) => {
+export const GET = withApiKey<{ definitionId: string }>({ scope: "runtimes:read" }, async (req, { auth, params }) => {
   const { version } = readQuery(req, getDefinitionQuerySchema);
   const row = await getDefinitionOrThrow(await getDb(), auth.projectId, params.definitionId, version);
   return Response.json(toDefinitionResponse(row));

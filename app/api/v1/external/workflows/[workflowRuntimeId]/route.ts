@@ -6,7 +6,7 @@ import { loadRuntimeView } from "@/lib/runtime/runtime-view";
 import { etagOf } from "@/lib/runtime/etag";
 
 // GET /api/v1/external/workflows/{workflowRuntimeId} – a runtime: state, context, next events, version
-export const GET = withApiKey<{ workflowRuntimeId: string }>(async (_req, { auth, params }) => {
+export const GET = withApiKey<{ workflowRuntimeId: string }>({ scope: "runtimes:read" }, async (_req, { auth, params }) => {
   const db = await getDb();
   const view = await loadRuntimeView(db, await getRuntimeOrThrow(db, auth.projectId, params.workflowRuntimeId));
   return Response.json(view, { headers: { ETag: etagOf(view.version) } });

@@ -8,6 +8,7 @@ type Created = { workflowRuntimeId: string };
 // POST /api/v1/external/workflows/run – start a workflow for an entity
 export const POST = withApiKey(
   {
+    scope: "runtimes:write",
     body: runRequestSchema,
     idempotencyScope: () => "POST /workflows/run",
     headers: (body) => ({ Location: `/api/v1/external/workflows/${(body as Created).workflowRuntimeId}` }),

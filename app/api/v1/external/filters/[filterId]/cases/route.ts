@@ -8,7 +8,7 @@ import { getFilterOrThrow, runFilterQuery } from "@/lib/filters";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/external/filters/{filterId}/cases – run the filter: one page of matching cases, shaped by its select
-export const GET = withApiKey<{ filterId: string }>(async (req, { auth, params }) => {
+export const GET = withApiKey<{ filterId: string }>({ scope: "runtimes:read" }, async (req, { auth, params }) => {
   const query = readQuery(req, filterCasesQuerySchema);
   const db = await getDb();
   const filter = await getFilterOrThrow(db, auth.projectId, params.filterId);

@@ -6,7 +6,7 @@ import { setSubscriptionActiveFor } from "@/lib/webhooks/subscriptions";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/external/webhook-subscriptions/{subscriptionId}/disable – pause a subscription of any level
-export const POST = withApiKey<{ subscriptionId: string }>(async (_req, { caller, params }) =>
+export const POST = withApiKey<{ subscriptionId: string }>({ scope: "webhooks:admin" }, async (_req, { caller, params }) =>
   Response.json(await setSubscriptionActiveFor(await getDb(), caller, params.subscriptionId, false)),
 );
 

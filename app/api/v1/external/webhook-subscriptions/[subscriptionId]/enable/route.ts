@@ -6,7 +6,7 @@ import { setSubscriptionActiveFor } from "@/lib/webhooks/subscriptions";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/external/webhook-subscriptions/{subscriptionId}/enable – re-enable a subscription (e.g. after a 410), clearing disabledReason
-export const POST = withApiKey<{ subscriptionId: string }>(async (_req, { caller, params }) =>
+export const POST = withApiKey<{ subscriptionId: string }>({ scope: "webhooks:admin" }, async (_req, { caller, params }) =>
   Response.json(await setSubscriptionActiveFor(await getDb(), caller, params.subscriptionId, true)),
 );
 

@@ -8,7 +8,7 @@ import { listDefinitionVersionsPage } from "@/lib/definitions";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/external/workflow-definitions/{definitionId}/versions – the versions, newest first (no bodies), a page at a time
-export const GET = withApiKey<{ definitionId: string }>(async (req, { auth, params }) => {
+export const GET = withApiKey<{ definitionId: string }>({ scope: "runtimes:read" }, async (req, { auth, params }) => {
   const query = readQuery(req, listVersionsQuerySchema);
   return Response.json(await listDefinitionVersionsPage(await getDb(), auth.projectId, params.definitionId, query));
 });

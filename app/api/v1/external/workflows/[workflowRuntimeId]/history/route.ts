@@ -7,7 +7,7 @@ import { getRuntimeOrThrow } from "@/lib/runtime/get-runtime";
 import { runtimeHistoryPage } from "@/lib/runtime/history-view";
 
 // GET /api/v1/external/workflows/{workflowRuntimeId}/history – the runtime's timeline, oldest first
-export const GET = withApiKey<{ workflowRuntimeId: string }>(async (req, { auth, params }) => {
+export const GET = withApiKey<{ workflowRuntimeId: string }>({ scope: "runtimes:read" }, async (req, { auth, params }) => {
   const db = await getDb();
   const q = readQuery(req, historyQuerySchema);
   const runtime = await getRuntimeOrThrow(db, auth.projectId, params.workflowRuntimeId);
