@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowOutbound, resetOutbound } from "@/tests/support/outbound";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "../auth/session";
-import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { vendorProject } from "../../tests/support/vendor-project";
 import { users, workflowRuntimes } from "../db/schema";
 import { findDefinition, listDefinitionVersions } from "./get-definition";
 import { sendEvent } from "../runtime/send-event";
 import { startRun } from "../runtime/start-run";
-import { startWorker, type RunningWorker } from "../worker/worker";
-import { getRuntime, runContext, seedDefinition, seedProject } from "../../tests/support/seed";
-import { eventually, startVendorStub } from "../../tests/support/vendor-stub";
+import { getRuntime, runContext, seedProject } from "../../tests/support/seed";
+import { eventually } from "../../tests/support/vendor-stub";
 import { toEditableDocument } from "./editable-document";
 import { saveDefinitionVersion } from "./save-definition";
 
@@ -18,10 +16,6 @@ const ID = "kyb_manual_review_example";
 let admin: SessionUser;
 let reviewer: SessionUser;
 const actor = { type: "api_key" as const, id: "test" };
-
-let t: TestDatabase;
-let stub: Awaited<ReturnType<typeof startVendorStub>>;
-let worker: RunningWorker;
 
 /** The latest stored version as the editor loads it, with `edit` applied to its text. */
 async function edited(edit: (text: string) => string = (s) => s) {
@@ -33,7 +27,7 @@ const raiseThreshold = (text: string) => text.replace(/\n(\s*)0\.8\n/, "\n$10.9\
 
 /** Run the example for a registration number whose vendor score is 0.85 and wait until it leaves the vendor check. */
 async function runAt085() {
-  const run = await startRun(t.db, { projectId: P, workflowId: ID, context: runContext(stub.origin, "0850"), actor });
+  const run = await startRun(t.db, { projectId: P, workflowId: ID, context: runContext(t.stub.origin, "0850"), actor });
   await sendEvent(t.db, { projectId: P, runtimeId: run.workflowRuntimeId, name: "start", origin: "api", actor });
   return eventually(async () => {
     const r = await getRuntime(t.db, run.workflowRuntimeId);
@@ -41,28 +35,18 @@ async function runAt085() {
   }, "the case to leave check_business_details");
 }
 
-beforeAll(async () => {
-  t = await openTestDatabase();
-  stub = await startVendorStub((req) =>
+const t = vendorProject(P, {
+  vendor: (req) =>
     req.path.startsWith("/hooks/")
       ? { status: 204 }
       : { status: 200, body: { business_details: { registered_name: "Other Name Ltd", registration_number: "0850" }, name_fuzziness_score: 0.85 } },
-  );
-  allowOutbound(`127.0.0.1:${stub.port}`);
-  await seedProject(t.db, P, { REGISTRY_API_KEY: "k", WEBHOOK_TOKEN: "w" });
+});
+
+beforeAll(async () => {
   await seedProject(t.db, "elsewhere");
-  await seedDefinition(t.db, P);
   const [a] = await t.db.insert(users).values({ projectId: P, email: "ada@editor.test", role: "admin", passwordHash: "x" }).returning();
   admin = { id: a.id, email: a.email, name: "Ada", role: "admin", projectId: P };
   reviewer = { ...admin, id: "00000000-0000-4000-8000-00000000000b", role: "reviewer" };
-  worker = await startWorker(t, { pollMs: 50 });
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await stub?.close();
-  resetOutbound();
-  await t?.dispose();
 });
 
 describe(`saveDefinitionVersion (${process.env.TEST_DB_KIND})`, () => {

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowOutbound, resetOutbound } from "@/tests/support/outbound";
+import { describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { vendorProject } from "../../tests/support/vendor-project";
 import { jobs, runtimeHistory } from "../db/schema";
-import { startWorker, type RunningWorker } from "../worker/worker";
-import { eventually, startVendorStub, type ReceivedRequest, type StubReply } from "../../tests/support/vendor-stub";
-import { getRuntime, runContext, seedDefinition, seedProject } from "../../tests/support/seed";
+import { eventually, type ReceivedRequest, type StubReply } from "../../tests/support/vendor-stub";
+import { getRuntime, runContext } from "../../tests/support/seed";
 import { startRun } from "./start-run";
 import { sendEvent } from "./send-event";
 
@@ -25,34 +23,16 @@ function vendor(req: ReceivedRequest): StubReply {
   return { status: 200, body: { business_details: { registered_name: score === 1 ? req.query.business_name : "Other Name Ltd", registration_number: reg }, name_fuzziness_score: score } };
 }
 
-let t: TestDatabase;
-let stub: Awaited<ReturnType<typeof startVendorStub>>;
-let worker: RunningWorker;
-
-beforeAll(async () => {
-  t = await openTestDatabase();
-  stub = await startVendorStub(vendor);
-  allowOutbound(`127.0.0.1:${stub.port}`);
-  await seedProject(t.db, P, { REGISTRY_API_KEY: "registry-secret-123", WEBHOOK_TOKEN: "hook-token-456" });
-  await seedDefinition(t.db, P);
-  await seedDefinition(t.db, P, {
-    id: "kyb_fast_timeout",
-    edit: (d) => Object.assign(d.extensions.apiPlugins[0], { timeoutMs: 300, retry: { maxAttempts: 1 } }),
-  });
-  worker = await startWorker(t, { pollMs: 50 });
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await stub?.close();
-  resetOutbound();
-  await t?.dispose();
+const t = vendorProject(P, {
+  vendor,
+  secrets: { REGISTRY_API_KEY: "registry-secret-123", WEBHOOK_TOKEN: "hook-token-456" },
+  definitions: [{}, { id: "kyb_fast_timeout", edit: (d) => Object.assign(d.extensions.apiPlugins[0], { timeoutMs: 300, retry: { maxAttempts: 1 } }) }],
 });
 
 const actor = { type: "api_key" as const, id: "test" };
 
 async function runTo(reg: string, workflowId = "kyb_manual_review_example") {
-  const run = await startRun(t.db, { projectId: P, workflowId, context: runContext(stub.origin, reg), actor });
+  const run = await startRun(t.db, { projectId: P, workflowId, context: runContext(t.stub.origin, reg), actor });
   await sendEvent(t.db, { projectId: P, runtimeId: run.workflowRuntimeId, name: "start", origin: "api", actor });
   return eventually(async () => {
     const r = await getRuntime(t.db, run.workflowRuntimeId);
@@ -61,7 +41,7 @@ async function runTo(reg: string, workflowId = "kyb_manual_review_example") {
 }
 
 const hooks = (name: string, entityId: string) => {
-  const found = stub.received.filter((r) => r.path === `/hooks/${name}` && JSON.stringify(r.body).includes(entityId));
+  const found = t.stub.received.filter((r) => r.path === `/hooks/${name}` && JSON.stringify(r.body).includes(entityId));
   return found.length ? found : null;
 };
 
@@ -72,7 +52,7 @@ describe(`worked example end to end (${process.env.TEST_DB_KIND})`, () => {
     expect(r.status).toBe("completed");
     expect(r.workflowFinalState).toBe("auto_approved");
     expect(r.resolvedAt).toBeInstanceOf(Date);
-    const call = stub.received.find((c) => c.path === "/registry/1000")!;
+    const call = t.stub.received.find((c) => c.path === "/registry/1000")!;
     expect(call.method).toBe("GET");
     expect(call.query).toEqual({ business_name: "Acme Trading Ltd", registration_number: "1000" });
     expect(call.headers.special_header).toBe("from-context");
