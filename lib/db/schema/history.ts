@@ -11,6 +11,7 @@ export type HistoryKind =
   | "assignment"
   | "webhook"
   | "context_update"
+  | "job_retried"
   | "cancel";
 
 export type ActorType = "api_key" | "reviewer" | "system";
