@@ -7,8 +7,9 @@ const nextConfig = {
   // never overwrites the one `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   // The database drivers and the WebAssembly RE2 (lib/engine/linear-regexp.ts) load native/wasm assets at run
-  // time from their package folders; keep them out of the bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "re2-wasm"],
+  // time from their package folders; keep them out of the bundle. prom-client keeps one registry per process and
+  // the OpenTelemetry SDK is loaded only when tracing is on (lib/observability): both stay plain Node modules.
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "re2-wasm", "@opentelemetry/sdk-node", "@opentelemetry/exporter-trace-otlp-http", "prom-client"],
   // re2-wasm is required at run time (so it can be reloaded) and file tracing skips .wasm files: ship it whole.
   outputFileTracingIncludes: { "*": ["./node_modules/re2-wasm/package.json", "./node_modules/re2-wasm/build/**/*"] },
   poweredByHeader: false,

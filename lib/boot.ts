@@ -1,6 +1,7 @@
 import { getDbHandle, type DbHandle } from "./db/client";
 import { bootstrap } from "./bootstrap/bootstrap";
 import { env } from "./config/env";
+import { errorMessage, logger } from "./observability/logger";
 import { setInProcessWorker, setPhase } from "./readiness/process-state";
 import type { RunningWorker } from "./worker/worker";
 
@@ -17,18 +18,18 @@ export async function boot(): Promise<void> {
     try {
       const handle = await getDbHandle();
       await bootstrap(handle.db);
-      console.log(`[boot] database ready (${handle.kind})`); // bootstrap() logged the environment and why
+      logger().info({ database: handle.kind }, "database ready"); // bootstrap() logged the environment and why
       let worker: RunningWorker | undefined;
       if (env().RUN_WORKER !== false) {
         const { startWorker } = await import("./worker/worker");
         worker = await startWorker(handle);
         setInProcessWorker(worker);
-        console.log(`[boot] in-process worker ${worker.id} started (RUN_WORKER=false to run workers separately)`);
+        logger().info({ workerId: worker.id }, "in-process worker started (RUN_WORKER=false to run workers separately)");
       }
       for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => finishBeforeExit(handle, worker));
       setPhase("ready");
     } catch (error) {
-      console.error("[boot] start-up failed:", error instanceof Error ? error.message : error);
+      logger().error({ error: errorMessage(error) }, "start-up failed");
       setPhase("failed");
       delete g[BOOTED];
     }
@@ -49,13 +50,13 @@ const SHUTDOWN_GRACE_MS = 10_000;
 function finishBeforeExit(handle: DbHandle, worker: RunningWorker | undefined): void {
   setPhase("stopping");
   const exit = process.exit.bind(process);
-  const stopped = (worker?.stop() ?? Promise.resolve()).catch((error) => console.error("[boot] worker stop failed:", error));
+  const stopped = (worker?.stop() ?? Promise.resolve()).catch((error) => logger().error({ error: errorMessage(error) }, "worker stop failed"));
   let code: number | undefined;
   process.exit = ((requested?: number) => {
     code = requested ?? 0;
     void stopped
       .then(() => handle.close())
-      .catch((error) => console.error("[boot] closing the database failed:", error instanceof Error ? error.message : error))
+      .catch((error) => logger().error({ error: errorMessage(error) }, "closing the database failed"))
       .then(() => exit(code));
   }) as typeof process.exit;
   const deadline = setTimeout(() => exit(code ?? 0), SHUTDOWN_GRACE_MS);

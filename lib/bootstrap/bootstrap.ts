@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import { apiKeys, users } from "../db/schema";
 import { apiKeyPrefix, generateApiKey, hashApiKey } from "../security/api-key-format";
 import { hashPassword } from "../auth/password";
+import { logger } from "../observability/logger";
 import { masterKeys } from "../security/master-keys";
 import { seedSandboxSecrets } from "./sandbox-secrets";
 import { seedExampleDefinition } from "./seed-example";
@@ -19,7 +20,7 @@ export const DEFAULT_PROJECT_ID = "default";
  * and the worked example definition (plus, in the sandbox, the secrets the example uses). Logs first which
  * environment this process runs in and why; generated credentials are printed once, when they are created.
  */
-export async function bootstrap(db: Db, log: (line: string) => void = console.log): Promise<void> {
+export async function bootstrap(db: Db, log: (line: string) => void = (line) => logger().info(line)): Promise<void> {
   const e = env();
   log(environmentLogLine({ environment: e.APP_ENVIRONMENT, reason: e.environmentReason }));
   // Production refuses to start without MASTER_KEY and AUTH_SECRET (rather than at the first secret or sign-in).

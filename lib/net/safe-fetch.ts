@@ -1,3 +1,4 @@
+import { inSpan, outgoingTraceparent, SpanKind } from "../observability/tracing";
 import { guardDestination, parseTargetUrl } from "./destination-guard";
 import { OutboundError } from "./errors";
 import { nextHop, type Hop } from "./redirects";
@@ -88,6 +89,8 @@ function toSafeResponse(raw: RawResponse, url: URL, started: number): SafeRespon
  *   reject with `destination_not_allowed` before any connection to the refused address is made.
  * - 3xx responses are returned as-is unless `followRedirects` > 0; each followed Location is guarded
  *   like the original URL.
+ * - The request carries the current request's or job's W3C `traceparent` unless the caller set one; with
+ *   tracing on, the call is a client span.
  * - Any HTTP status resolves (4xx/5xx are not errors here). Failures reject with an `OutboundError`
  *   whose `retryable` says whether trying again can help.
  *
@@ -97,7 +100,20 @@ function toSafeResponse(raw: RawResponse, url: URL, started: number): SafeRespon
  *   { allowedHosts: parseAllowedHosts(process.env.OUTBOUND_ALLOWED_HOSTS) },
  * );
  */
-export async function safeFetch(req: SafeRequest, policy: OutboundPolicy): Promise<SafeResponse> {
+export function safeFetch(req: SafeRequest, policy: OutboundPolicy): Promise<SafeResponse> {
+  const attributes = { "http.request.method": req.method.toUpperCase(), "server.address": hostOf(req.url) };
+  return inSpan(`${attributes["http.request.method"]} ${attributes["server.address"]}`, { kind: SpanKind.CLIENT, attributes }, () => send(req, policy));
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "invalid-url";
+  }
+}
+
+async function send(req: SafeRequest, policy: OutboundPolicy): Promise<SafeResponse> {
   const started = performance.now();
   const timeoutMs = option(req, "timeoutMs", 1);
   const connectTimeoutMs = option(req, "connectTimeoutMs", 1);
@@ -108,7 +124,7 @@ export async function safeFetch(req: SafeRequest, policy: OutboundPolicy): Promi
   let hop: Hop = {
     url: parseTargetUrl(req.url),
     method: req.method.toUpperCase(),
-    headers: { ...req.headers },
+    headers: withTraceparent(req.headers),
     body: typeof req.body === "string" ? Buffer.from(req.body, "utf8") : req.body,
   };
   for (let redirects = 0; ; redirects++) {
@@ -118,6 +134,15 @@ export async function safeFetch(req: SafeRequest, policy: OutboundPolicy): Promi
     if (!next) return toSafeResponse(raw, hop.url, started);
     hop = next;
   }
+}
+
+/** The caller's headers plus `traceparent` (computed in the client span when tracing is on), unless one is set. */
+function withTraceparent(headers: Record<string, string> | undefined): Record<string, string> {
+  const copy = { ...headers };
+  if (Object.keys(copy).some((name) => name.toLowerCase() === "traceparent")) return copy;
+  const traceparent = outgoingTraceparent();
+  if (traceparent) copy.traceparent = traceparent;
+  return copy;
 }
 
 export { parseAllowedHosts } from "./allowed-hosts";

@@ -3,6 +3,7 @@ import { getPlugin } from "../engine";
 import type { Db } from "../db/client";
 import { runtimeHistory, workflowRuntimes, type Job, type NewRuntimeHistoryRow } from "../db/schema";
 import { DONE, DONE_AND_RECORDED, type JobOutcome } from "../jobs/outcome";
+import { metrics, timed } from "../observability/metrics";
 import { callApiPlugin } from "../plugins/call-api-plugin";
 import { loadSecretLookup } from "../secrets/load-secret-lookup";
 import { getCompiledDefinition } from "./definition-cache";
@@ -25,7 +26,8 @@ export async function runApiPluginJob(db: Db, job: Job): Promise<JobOutcome> {
   const plugin = getPlugin(compiled, p.pluginName);
   if (!plugin) return { type: "failed", error: `plugin '${p.pluginName}' is not in ${p.definitionId}@${p.definitionVersion}` };
   const secrets = await loadSecretLookup(db, job.projectId);
-  const attempt = await callApiPlugin(plugin, runtime.context, secrets, job.attempts);
+  const latency = metrics().pluginLatency.labels({ plugin: plugin.name, kind: "api" });
+  const attempt = await timed((s) => latency.observe(s), () => callApiPlugin(plugin, runtime.context, secrets, job.attempts));
   const record: Omit<NewRuntimeHistoryRow, "projectId" | "runtimeId"> = { kind: "plugin_call", eventName: plugin.name, fromState: p.state, toState: p.state, actorType: "system" };
 
   if (attempt.type === "retry") {

@@ -1,6 +1,7 @@
 import type { CompiledWorkflow, RuntimeSnapshot, TransitionResult } from "../engine";
 import type { Db } from "../db/client";
 import type { WorkflowRuntime } from "../db/schema";
+import { inSpan } from "../observability/tracing";
 import { getCompiledDefinition } from "./definition-cache";
 import { withLockedRuntime } from "./locked-runtime";
 import { persistStep, type StepCause } from "./persist-step";
@@ -30,7 +31,8 @@ export interface Decision<T = undefined> {
  * The one way into a runtime: lock its row, load its compiled definition, let `decide` compute the step with
  * the engine, and persist state, context, history, jobs and webhook events in one statement (`persistStep`).
  * `decide` is pure: it checks preconditions on the locked row (throwing a typed error refuses the step and
- * stores nothing) and returns the engine's result, or `null` to leave the runtime untouched.
+ * stores nothing) and returns the engine's result, or `null` to leave the runtime untouched. With tracing on,
+ * the transaction is one span (`step`).
  *
  * @example
  * const { runtime } = await step(db, { projectId, runtimeId }, ({ compiled, snapshot }) => ({
@@ -43,10 +45,13 @@ export async function step<T = undefined>(
   ref: RuntimeRef,
   decide: (locked: LockedRuntime) => Decision<T> | null,
 ): Promise<{ runtime: WorkflowRuntime; value: T | undefined }> {
-  return withLockedRuntime(db, ref.projectId, ref.runtimeId, async (tx, runtime) => {
-    const definition = await getCompiledDefinition(tx, runtime.projectId, runtime.workflowDefinitionId, runtime.workflowDefinitionVersion);
-    const decision = decide({ runtime, compiled: definition.compiled, snapshot: snapshotOf(runtime) });
-    if (!decision) return { runtime, value: undefined };
-    return { runtime: await persistStep(tx, runtime, definition, decision.result, decision.cause), value: decision.value };
-  });
+  const attributes = { "kyc.project_id": ref.projectId, "kyc.runtime_id": ref.runtimeId };
+  return inSpan("step", { attributes }, () =>
+    withLockedRuntime(db, ref.projectId, ref.runtimeId, async (tx, runtime) => {
+      const definition = await getCompiledDefinition(tx, runtime.projectId, runtime.workflowDefinitionId, runtime.workflowDefinitionVersion);
+      const decision = decide({ runtime, compiled: definition.compiled, snapshot: snapshotOf(runtime) });
+      if (!decision) return { runtime, value: undefined };
+      return { runtime: await persistStep(tx, runtime, definition, decision.result, decision.cause), value: decision.value };
+    }),
+  );
 }

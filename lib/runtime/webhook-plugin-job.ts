@@ -2,6 +2,7 @@ import type { Db } from "../db/client";
 import { runtimeHistory, type Job } from "../db/schema";
 import { backoffDelay } from "../jobs/backoff";
 import { DONE, type JobOutcome } from "../jobs/outcome";
+import { metrics, timed } from "../observability/metrics";
 import { redactHeaders } from "../plugins/redact";
 import { sendWebhookPlugin } from "../plugins/send-webhook-plugin";
 import { loadSecretLookup } from "../secrets/load-secret-lookup";
@@ -18,7 +19,9 @@ export async function runWebhookPluginJob(db: Db, job: Job): Promise<JobOutcome>
   let outcome: JobOutcome;
   let status: number | null = null;
   try {
-    const sent = await sendWebhookPlugin(p.request, p.timeoutMs, await loadSecretLookup(db, job.projectId));
+    const secrets = await loadSecretLookup(db, job.projectId);
+    const latency = metrics().pluginLatency.labels({ plugin: p.pluginName, kind: "webhook" });
+    const sent = await timed((s) => latency.observe(s), () => sendWebhookPlugin(p.request, p.timeoutMs, secrets));
     status = sent.status;
     outcome = sent.ok ? DONE : retryOrFail(job, p, sent.error, sent.retryable);
   } catch (error) {

@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { secrets } from "../db/schema";
+import { logger } from "../observability/logger";
 import { decryptString } from "../security/encryption";
 import { secretAad } from "./secret-store";
 
@@ -26,7 +27,7 @@ export async function loadSecretLookup(db: Db, projectId: string): Promise<(name
       try {
         value = decryptString(ciphertext, secretAad(projectId, name));
       } catch {
-        console.error(`[secrets] secret '${name}' of project '${projectId}' could not be decrypted (wrong MASTER_KEY or altered row)`);
+        logger().error({ secretName: name, projectId }, "a secret could not be decrypted (wrong MASTER_KEY or altered row)");
       }
     }
     plain.set(name, value);

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { env } from "../config/env";
+import { logger } from "../observability/logger";
 
 interface KeyFile {
   masterKey: string;
@@ -45,9 +46,9 @@ function loadOrCreateKeyFile(dataDir: string): KeyFile {
   mkdirSync(dataDir, { recursive: true });
   const keys: KeyFile = { masterKey: randomBytes(32).toString("base64"), authSecret: randomBytes(32).toString("base64") };
   writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600, flag: "wx" });
-  console.warn(
-    `[keys] MASTER_KEY/AUTH_SECRET not set: generated development keys into ${file}. ` +
-      "Set both in the environment for production; losing this file makes stored secrets unreadable.",
+  logger().warn(
+    { file },
+    "MASTER_KEY/AUTH_SECRET not set: generated development keys into this file. Set both in the environment for production; losing this file makes stored secrets unreadable.",
   );
   return keys;
 }

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { webhookDeliveries, webhookSubscriptions, type Job, type WebhookDelivery } from "../db/schema";
 import { DONE, type JobOutcome } from "../jobs/outcome";
 import { safeFetch } from "../net/safe-fetch";
+import { metrics, timed } from "../observability/metrics";
 import { outboundPolicy } from "../plugins/outbound-policy";
 import { SERVICE_VERSION } from "../version";
 import { classifyAttempt, retryOrFail, type AttemptOutcome, type AttemptResult } from "./attempt-outcome";
@@ -45,6 +46,7 @@ export async function deliverSystemWebhook(db: Db, job: Job): Promise<JobOutcome
           "webhook_secret_missing: the project has no signing secret; create one with POST /api/v1/external/webhook-secret/rotate");
   }
   await recordAttempt(db, delivery, subscription?.id ?? null, outcome);
+  metrics().webhookAttempts.inc({ result: outcome.status });
   if (outcome.status === "succeeded") return DONE;
   if (outcome.status === "retrying") return { type: "retry", delayMs: outcome.retryInMs ?? 0, error: outcome.error ?? "retrying" };
   return { type: "failed", error: outcome.error ?? outcome.status };
@@ -59,10 +61,9 @@ async function attemptOnce(delivery: WebhookDelivery, secrets: string[], timeout
     ...signatureHeaders(delivery.eventId, new Date(), body, secrets),
   };
   try {
-    const response = await safeFetch(
-      { url: delivery.url, method: "POST", headers, body, timeoutMs, connectTimeoutMs: Math.min(5_000, timeoutMs) },
-      outboundPolicy(),
-    );
+    const request = { url: delivery.url, method: "POST", headers, body, timeoutMs, connectTimeoutMs: Math.min(5_000, timeoutMs) };
+    const latency = metrics().webhookLatency;
+    const response = await timed((s) => latency.observe(s), () => safeFetch(request, outboundPolicy()));
     return { response: { status: response.status, headers: response.headers } };
   } catch (error) {
     return { error };

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type { Db } from "../db/client";
 import { claimJobs, hasDueJobs } from "../jobs/queue";
+import { logger } from "../observability/logger";
 import { runMaintenance } from "./maintenance";
 import { performJob } from "./perform-job";
 
@@ -25,7 +26,7 @@ export interface DrainSummary {
 export async function drainJobs(db: Db, options: { budgetMs: number; concurrency?: number; log?: (line: string) => void }): Promise<DrainSummary> {
   const id = `drain:${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const concurrency = options.concurrency ?? 16;
-  const log = options.log ?? ((line: string) => console.error(line));
+  const log = options.log ?? ((line: string) => logger().warn(line));
   const deadline = Date.now() + options.budgetMs;
   const summary: DrainSummary = { performed: 0, succeeded: 0, retried: 0, failed: 0, budgetExhausted: false };
   await runMaintenance(db).catch((error) => log(`[drain] maintenance failed: ${error instanceof Error ? error.message : error}`));

@@ -3,6 +3,7 @@ import os from "node:os";
 import type { DbHandle } from "../db/client";
 import type { Job } from "../db/schema";
 import { claimJobs, JOBS_CHANNEL } from "../jobs/queue";
+import { logger } from "../observability/logger";
 import { performJob } from "./perform-job";
 import { runMaintenance } from "./maintenance";
 
@@ -46,7 +47,7 @@ export async function startWorker(handle: DbHandle, options: WorkerOptions = {})
   // A claim or a maintenance pass on a busy server may take a few seconds; readiness must not flap for that.
   const stallAfterMs = options.stallAfterMs ?? Math.max(3 * pollMs, 5_000);
   let lastPollAt = Date.now();
-  const log = options.log ?? ((line: string) => console.error(line));
+  const log = options.log ?? ((line: string) => logger().warn(line));
   const inFlight = new Set<Promise<void>>();
   let running = true;
   let wake: (() => void) | undefined;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AppError, CodedError, ERROR_CODES, type ErrorCode } from "../../errors";
+import { errorMessage, logger } from "../../observability/logger";
 
 /**
  * Turn any error into an RFC 9457 `application/problem+json` response:
@@ -12,7 +13,7 @@ export function problemResponse(error: unknown, requestId: string = randomUUID()
     const { headers, members } = error instanceof AppError ? error : { headers: {}, members: {} };
     return problem(error.code, error.message, error.errors, headers, requestId, error.status, members);
   }
-  console.error(`[error] request ${requestId}:`, error);
+  logger().error({ requestId, error: errorMessage(error), stack: error instanceof Error ? error.stack : undefined }, "unexpected error");
   return problem("internal_error", `An unexpected error occurred. Quote request id ${requestId} when reporting it.`, [], {}, requestId);
 }
 

@@ -1,3 +1,5 @@
+import { logger } from "../../observability/logger";
+
 /** The outcome of counting one request against a key's budget. */
 export interface RateLimitResult {
   allowed: boolean;
@@ -20,7 +22,7 @@ export interface RateLimiterOptions {
   syncIntervalMs?: number;
   /** Longest a request at the unconfirmed cap waits for a sync before it is decided on local counts. Default 1 s. */
   syncWaitMs?: number;
-  /** Where the one-line notices about losing and regaining the shared count go. Default `console.warn`. */
+  /** Where the one-line notices about losing and regaining the shared count go. Default: the process's logger. */
   warn?: (message: string) => void;
 }
 
@@ -87,7 +89,7 @@ export class RateLimiter {
     this.sync = options.sync;
     this.syncIntervalMs = options.syncIntervalMs ?? 250;
     this.syncWaitMs = options.syncWaitMs ?? 1000;
-    this.warn = options.warn ?? ((message) => console.warn(message));
+    this.warn = options.warn ?? ((message) => logger().warn(message));
   }
 
   /** Count one request for `key`; `limit` 0 disables limiting (returns `undefined`, no store work). */

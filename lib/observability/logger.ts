@@ -1,0 +1,68 @@
+import { createRequire } from "node:module";
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from "pino";
+
+const LOGGER = Symbol.for("kyc.logger");
+const LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
+
+/**
+ * Keys whose values never reach a log line, wherever they appear (top level or one object down): credentials
+ * and headers that carry them, secrets, a runtime's context and personal data. Log ids and names instead.
+ */
+export const REDACTED_PATHS = [
+  "authorization", "cookie", "password", "secret", "secrets", "token", "apiKey", "key", "context", "email", "body", "payload",
+  "*.authorization", "*.cookie", "*.password", "*.secret", "*.secrets", "*.token", "*.apiKey", "*.key", "*.context", "*.email", "*.body", "*.payload",
+  'headers["authorization"]', 'headers["cookie"]', 'headers["x-api-key"]',
+  '*.headers["authorization"]', '*.headers["cookie"]', '*.headers["x-api-key"]',
+];
+
+/** The options every logger of the process gets: level from `LOG_LEVEL` (default `info`), ISO time, labels as levels. */
+function options(): LoggerOptions {
+  const level = process.env.LOG_LEVEL?.toLowerCase();
+  return {
+    level: level && LEVELS.has(level) ? level : "info",
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    formatters: { level: (label) => ({ level: label }) },
+  };
+}
+
+/** pino-pretty when `NODE_ENV=development` and it is installed (a dev dependency); JSON lines otherwise. */
+function build(destination?: DestinationStream): Logger {
+  if (!destination && process.env.NODE_ENV === "development" && hasPrettyPrinter()) {
+    // pino-pretty reads numeric levels: no level formatter.
+    return pino({ ...options(), formatters: {}, transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid" } } });
+  }
+  return pino(options(), destination ?? pino.destination({ dest: 1, sync: false }));
+}
+
+function hasPrettyPrinter(): boolean {
+  try {
+    createRequire(`${process.cwd()}/`).resolve("pino-pretty");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The process's logger: JSON lines on stdout (one object per line, `level`, `time`, `msg` and fields), pretty
+ * in development. One instance per process even when the bundler duplicates this module.
+ *
+ * @example
+ * logger().info({ jobId: 12, kind: "api_plugin" }, "job attempt");
+ */
+export function logger(): Logger {
+  const g = globalThis as { [LOGGER]?: Logger };
+  return (g[LOGGER] ??= build());
+}
+
+/** Send every later line to `destination` (tests capture lines in-process); `undefined` restores stdout. */
+export function setLogDestination(destination: DestinationStream | undefined): void {
+  (globalThis as { [LOGGER]?: Logger })[LOGGER] = build(destination);
+}
+
+/** The message of a thrown value, for a log field (never its stack's arguments or a request body). */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
