@@ -86,7 +86,8 @@ export const createApiKeyRequestSchema = z.strictObject({
     .default(DEFAULT_KEY_SCOPES),
   expiresAt: z.iso
     .datetime({ offset: true, message: "an ISO 8601 date-time, e.g. 2027-01-31T23:59:59Z" })
-    .refine((at) => Date.parse(at) > Date.now(), "must be in the future; leave it out for a key that does not expire")
+    // A malformed value has its format error only.
+    .refine((at) => !(Date.parse(at) <= Date.now()), "must be in the future; leave it out for a key that does not expire")
     .nullable()
     .optional(),
 });

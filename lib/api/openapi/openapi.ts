@@ -1,3 +1,4 @@
+import { API_SCOPE_DESCRIPTIONS, API_SCOPES } from "../../api-contract/scopes";
 import { SERVICE_VERSION } from "../../version";
 import { problemSchema } from "../schemas/responses";
 import { REQUEST_HEADERS, RESPONSE_HEADERS } from "./headers";
@@ -11,6 +12,12 @@ const DESCRIPTION = [
   "Authenticate with `Authorization: Bearer <API_KEY>`; every read and write is scoped to the key's project.",
   "Errors are RFC 9457 problem+json with a stable `code`; each operation lists the codes it answers with.",
   "Send `X-Request-Id` (8 to 128 characters of `[A-Za-z0-9._:-]`) to have it echoed and logged; otherwise the answer carries a new one.",
+].join(" ");
+
+/** The scheme's description lists the scopes; each operation names the one it needs (`security`, `x-required-scope`). */
+const BEARER_DESCRIPTION = [
+  "`Authorization: Bearer <API_KEY>`. A key holds scopes; each operation needs one, named in its `security` requirement and in `x-required-scope`, and answers 403 `insufficient_scope` without it:",
+  API_SCOPES.map((scope) => `\`${scope}\` (${API_SCOPE_DESCRIPTIONS[scope]})`).join("; ") + ".",
 ].join(" ");
 
 let cached: Json | undefined;
@@ -36,7 +43,7 @@ export function openApiDocument(): Json {
     tags: ROUTE_GROUPS.map((group) => ({ name: group.tag, description: group.description })),
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "`Authorization: Bearer <API_KEY>`" } },
+      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: BEARER_DESCRIPTION } },
       schemas,
       responses: SHARED_RESPONSES,
       parameters: REQUEST_HEADERS,
