@@ -9,6 +9,11 @@ export interface ReadJsonOptions {
   maxBytes?: number;
   /** Deepest accepted nesting of objects/arrays (default 64); deeper bodies get 422 `too_deeply_nested`. */
   maxDepth?: number;
+  /**
+   * Only these media types (parameters aside), named by a 415's `Accept-Patch` header: a PATCH's. By default any
+   * JSON type (`application/json`, `application/*+json`), named by `Accept-Post: application/json`.
+   */
+  patchMediaTypes?: readonly string[];
 }
 
 const DEFAULT_MAX_BYTES = 1_000_000;
@@ -27,7 +32,7 @@ const DEFAULT_MAX_DEPTH = 64;
 export async function readJsonBody<S extends z.ZodType>(req: Request, schema: S, options: ReadJsonOptions = {}): Promise<z.output<S>> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  assertJsonContentType(req.headers.get("content-type"));
+  assertJsonContentType(req.headers.get("content-type"), options.patchMediaTypes);
   const text = decodeUtf8(await readBodyLimited(req, maxBytes, `The request body exceeds the limit of ${maxBytes} bytes.`));
   if (text.trim() === "") throw new AppError("malformed_json", "The request body is empty; send a JSON object.");
   if (jsonDepth(text, maxDepth) > maxDepth) {
@@ -57,8 +62,13 @@ export function parseWithSchema<S extends z.ZodType>(schema: S, value: unknown, 
   throw validationFailed(`The request is invalid: ${summary}.`, errors);
 }
 
-function assertJsonContentType(header: string | null): void {
+function assertJsonContentType(header: string | null, patchTypes: readonly string[] | undefined): void {
   const mediaType = (header ?? "").split(";")[0].trim().toLowerCase();
+  if (patchTypes) {
+    if (patchTypes.includes(mediaType)) return;
+    const send = patchTypes.map((t) => `'Content-Type: ${t}'`).join(" or ");
+    throw new AppError("unsupported_media_type", header ? `Content-Type '${header}' is not supported here; send ${send}.` : `Send ${send} with a JSON body.`, { headers: { "Accept-Patch": patchTypes.join(", ") } });
+  }
   if (mediaType === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType)) return;
   throw new AppError("unsupported_media_type", header ? `Content-Type '${header}' is not supported; send 'Content-Type: application/json'.` : "Send 'Content-Type: application/json' with a JSON body.", { headers: { "Accept-Post": "application/json" } });
 }
