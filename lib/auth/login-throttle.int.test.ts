@@ -2,18 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { loginThrottle } from "../db/schema";
-import { seedProject } from "../../tests/support/seed";
-import { createUser } from "../users/create-user";
-import { clearLoginFailures, isLoginLocked, recordLoginFailure } from "./login-throttle";
-import { authorizeCredentials } from "./options";
+import { activeLoginLocks, clearLoginFailures, recordLoginFailure, type ThrottlePolicy } from "./login-throttle";
 
-// The throttle takes the clock as a parameter (`now`), so the lock lengths are checked on a fixed timeline,
-// not by waiting; the sign-in test at the end runs on the real clock.
+// The throttle takes the clock as a parameter (`now`), so lock lengths are checked on a fixed timeline here;
+// check-credentials.int.test.ts runs sign-ins on the real clock with short locks.
 let t: TestDatabase;
 const T0 = new Date("2030-01-01T00:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
+const POLICY: ThrottlePolicy = { freeFailures: 5, baseLockMs: 30 * SECOND, maxLockMs: 15 * MINUTE, forgetAfterMs: 24 * 60 * MINUTE };
 
 beforeAll(async () => {
   t = await openTestDatabase();
@@ -24,103 +22,83 @@ afterAll(async () => {
 });
 
 /** Record `n` failures for `key`, all at `now`. */
-async function fail(key: string, n: number, now = T0) {
-  for (let i = 0; i < n; i++) await recordLoginFailure(t.db, key, now);
+async function fail(key: string, n: number, now = T0, policy = POLICY) {
+  for (let i = 0; i < n; i++) await recordLoginFailure(t.db, key, policy, now);
 }
 
-/** How long the key stays locked from `now`, read from the stored lock (0 when none). */
-async function lockMsFrom(key: string, now: Date): Promise<number> {
-  const [row] = await t.db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
-  return row?.lockedUntil ? Math.max(0, row.lockedUntil.getTime() - now.getTime()) : 0;
+async function row(key: string) {
+  const [r] = await t.db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
+  return r;
 }
+
+const isLocked = async (key: string, now: Date) => (await activeLoginLocks(t.db, [key], now)).has(key);
 
 describe(`login throttle (${process.env.TEST_DB_KIND})`, () => {
   it("lets four failures through and locks the key on the fifth, for 30 seconds", async () => {
-    const key = "four-free@example.com";
+    const key = "email:four-free@example.com";
     await fail(key, 4);
-    expect(await isLoginLocked(t.db, key, T0)).toBe(false);
-    expect(await lockMsFrom(key, T0)).toBe(0);
+    expect(await isLocked(key, T0)).toBe(false);
+    expect((await row(key)).lockedUntil).toBeNull();
 
     await fail(key, 1);
-    expect(await isLoginLocked(t.db, key, T0)).toBe(true);
-    expect(await isLoginLocked(t.db, key, at(30 * SECOND - 1))).toBe(true);
+    expect(await isLocked(key, T0)).toBe(true);
+    expect(await isLocked(key, at(30 * SECOND - 1))).toBe(true);
     // The lock ends at T0 + 30 s exactly: from then on the key may try again.
-    expect(await isLoginLocked(t.db, key, at(30 * SECOND))).toBe(false);
-    expect(await isLoginLocked(t.db, key, at(31 * SECOND))).toBe(false);
+    expect(await isLocked(key, at(30 * SECOND))).toBe(false);
   });
 
-  it("doubles the lock with each further failure and caps it at 15 minutes", async () => {
-    const key = "doubling@example.com";
+  it("failures during a lock are counted but do not move its end", async () => {
+    const key = "email:hammered@example.com";
+    await fail(key, 5);
+    await fail(key, 20, at(10 * SECOND));
+    await fail(key, 1, at(30 * SECOND - 1));
+    expect(await row(key)).toMatchObject({ failures: 26, lockedUntil: at(30 * SECOND) });
+    expect(await isLocked(key, at(30 * SECOND))).toBe(false);
+  });
+
+  it("each failure after a lock ended locks twice as long as the last, capped at 15 minutes", async () => {
+    const key = "email:doubling@example.com";
     await fail(key, 4);
     const locks: number[] = [];
+    let now = T0;
     for (let i = 0; i < 8; i++) {
-      await fail(key, 1);
-      locks.push(await lockMsFrom(key, T0));
+      await fail(key, 1, now);
+      const end = (await row(key)).lockedUntil!;
+      locks.push(end.getTime() - now.getTime());
+      now = end; // the next attempt comes the moment the lock ends
     }
     expect(locks).toEqual([30, 60, 120, 240, 480, 900, 900, 900].map((s) => s * SECOND));
-    expect(await isLoginLocked(t.db, key, at(15 * MINUTE - 1))).toBe(true);
-    expect(await isLoginLocked(t.db, key, at(15 * MINUTE))).toBe(false);
-  });
-
-  it("counts from the time of each failure: a failure after the lock ran out locks again, for longer", async () => {
-    const key = "later@example.com";
-    await fail(key, 5, T0);
-    expect(await isLoginLocked(t.db, key, at(31 * SECOND))).toBe(false);
-    await recordLoginFailure(t.db, key, at(31 * SECOND));
-    expect(await lockMsFrom(key, at(31 * SECOND))).toBe(60 * SECOND);
-    expect(await isLoginLocked(t.db, key, at(90 * SECOND))).toBe(true);
   });
 
   it("a success clears the count: the next lock again needs five failures and lasts 30 seconds", async () => {
-    const key = "cleared@example.com";
+    const key = "email:cleared@example.com";
     await fail(key, 7);
-    expect(await isLoginLocked(t.db, key, T0)).toBe(true);
+    expect(await isLocked(key, T0)).toBe(true);
 
     await clearLoginFailures(t.db, key);
-    expect(await isLoginLocked(t.db, key, T0)).toBe(false);
+    expect(await isLocked(key, T0)).toBe(false);
     await fail(key, 4);
-    expect(await isLoginLocked(t.db, key, T0)).toBe(false);
+    expect(await isLocked(key, T0)).toBe(false);
     await fail(key, 1);
-    expect(await lockMsFrom(key, T0)).toBe(30 * SECOND);
+    expect((await row(key)).lockedUntil).toEqual(at(30 * SECOND));
   });
 
-  it("keys are independent: one locked e-mail does not lock another", async () => {
-    await fail("noisy@example.com", 6);
-    await fail("quiet@example.com", 1);
-    expect(await isLoginLocked(t.db, "noisy@example.com", T0)).toBe(true);
-    expect(await isLoginLocked(t.db, "quiet@example.com", T0)).toBe(false);
-    expect(await isLoginLocked(t.db, "never-seen@example.com", T0)).toBe(false);
-  });
-});
-
-describe(`sign-in with the throttle (${process.env.TEST_DB_KIND})`, () => {
-  const PASSWORD = "a long enough passphrase";
-
-  beforeAll(async () => {
-    await seedProject(t.db, "throttle");
-    await createUser(t.db, "throttle", { email: "reviewer@example.com", firstName: "Rae", lastName: "View", role: "reviewer", password: PASSWORD });
-    await createUser(t.db, "throttle", { email: "eventually@example.com", firstName: "", lastName: "", role: "reviewer", password: PASSWORD });
+  it("a key quiet for longer than forgetAfterMs starts counting afresh", async () => {
+    const key = "ip:198.51.100.20";
+    const policy = { ...POLICY, forgetAfterMs: 10 * MINUTE };
+    await fail(key, 4, T0, policy);
+    await fail(key, 1, at(10 * MINUTE + 1), policy);
+    expect(await row(key)).toMatchObject({ failures: 1, lockedUntil: null });
+    // Within the window, they add up.
+    await fail(key, 4, at(11 * MINUTE), policy);
+    expect(await row(key)).toMatchObject({ failures: 5, lockedUntil: at(11 * MINUTE + 30 * SECOND) });
   });
 
-  it("after five wrong passwords the right one is refused too, until the lock ends", async () => {
-    for (let i = 0; i < 5; i++) expect(await authorizeCredentials("Reviewer@Example.com", `wrong ${i}`)).toBeNull();
-    expect(await isLoginLocked(t.db, "reviewer@example.com")).toBe(true);
-    expect(await authorizeCredentials("reviewer@example.com", PASSWORD)).toBeNull();
-  });
-
-  it("four wrong passwords, then the right one signs in and clears the count", async () => {
-    for (let i = 0; i < 4; i++) expect(await authorizeCredentials("eventually@example.com", `wrong ${i}`)).toBeNull();
-    expect(await authorizeCredentials("eventually@example.com", PASSWORD)).toMatchObject({ email: "eventually@example.com", role: "reviewer" });
-    expect(await t.db.select().from(loginThrottle).where(eq(loginThrottle.key, "eventually@example.com"))).toEqual([]);
-  });
-
-  it("locks an e-mail that has no account the same way, so the lock reveals nothing", async () => {
-    const unknown = "Nobody@Example.com";
-    for (let i = 0; i < 4; i++) await authorizeCredentials(unknown, "guess");
-    expect(await isLoginLocked(t.db, "nobody@example.com")).toBe(false);
-    await authorizeCredentials(unknown, "guess");
-    expect(await isLoginLocked(t.db, "nobody@example.com")).toBe(true);
-    const [row] = await t.db.select().from(loginThrottle).where(eq(loginThrottle.key, "nobody@example.com"));
-    expect(row.failures).toBe(5);
+  it("keys are independent, and activeLoginLocks answers only the locked ones with their ends", async () => {
+    await fail("email:noisy@example.com", 6);
+    await fail("email:quiet@example.com", 1);
+    const locks = await activeLoginLocks(t.db, ["email:noisy@example.com", "email:quiet@example.com", "email:never-seen@example.com"], T0);
+    expect([...locks]).toEqual([["email:noisy@example.com", at(30 * SECOND)]]);
+    expect(await activeLoginLocks(t.db, [], T0)).toEqual(new Map());
   });
 });

@@ -1,34 +1,69 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { loginThrottle } from "../db/schema";
 
-const FREE_FAILURES = 5;
-const BASE_LOCK_MS = 30_000;
-const MAX_LOCK_MS = 15 * 60_000;
+/** How failures of one key turn into locks. */
+export interface ThrottlePolicy {
+  /** Failures that lock nothing; the one reaching this count locks for `baseLockMs`. */
+  freeFailures: number;
+  /** The first lock; each failure after a lock ended locks twice as long as the one before... */
+  baseLockMs: number;
+  /** ...up to this. */
+  maxLockMs: number;
+  /** A key whose last failure is this old (and that is not locked) starts counting afresh. */
+  forgetAfterMs: number;
+}
 
-/** Whether sign-in for `key` (an e-mail) is currently locked after repeated failures. */
-export async function isLoginLocked(db: Db, key: string, now = new Date()): Promise<boolean> {
-  const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
-  return !!row?.lockedUntil && row.lockedUntil > now;
+/** The throttle keys of one sign-in attempt: per e-mail and per client address, never confusable with each other. */
+export function throttleKeys(email: string, address: string | null): { account: string; address: string | null } {
+  return { account: `email:${email}`, address: address === null ? null : `ip:${address}` };
 }
 
 /**
- * Count a failed sign-in. After five failures each further one locks the key for 30 s, doubling up to
- * 15 minutes; the lock applies whether or not the account exists, so it reveals nothing.
+ * The locks running at `now` among `keys`: each locked key with the time it is free again.
+ *
+ * @example
+ * await activeLoginLocks(db, ["email:ada@example.com", "ip:198.51.100.7"]) // Map { "ip:198.51.100.7" => 2030-01-01T00:00:30.000Z }
  */
-export async function recordLoginFailure(db: Db, key: string, now = new Date()): Promise<void> {
-  const [row] = await db
-    .insert(loginThrottle)
-    .values({ key, failures: 1, updatedAt: now })
-    .onConflictDoUpdate({ target: loginThrottle.key, set: { failures: sql`${loginThrottle.failures} + 1`, updatedAt: now } })
-    .returning();
-  const over = (row?.failures ?? 0) - FREE_FAILURES;
-  if (over >= 0) {
-    const lockMs = Math.min(BASE_LOCK_MS * 2 ** over, MAX_LOCK_MS);
-    await db.update(loginThrottle).set({ lockedUntil: new Date(now.getTime() + lockMs) }).where(eq(loginThrottle.key, key));
-  }
+export async function activeLoginLocks(db: Db, keys: readonly string[], now = new Date()): Promise<Map<string, Date>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: loginThrottle.key, lockedUntil: loginThrottle.lockedUntil })
+    .from(loginThrottle)
+    .where(and(inArray(loginThrottle.key, [...keys]), gt(loginThrottle.lockedUntil, now)));
+  return new Map(rows.map((r) => [r.key, r.lockedUntil!]));
 }
 
+/**
+ * Count a failed sign-in against `key`, in one statement. The failure that reaches `freeFailures` locks the key
+ * for `baseLockMs`; each failure after that lock ended locks it again for twice as long as the last, up to
+ * `maxLockMs`. Failures while the key is locked are counted but never move the lock's end, which is fixed when
+ * the lock starts. Keys of unknown e-mails lock alike, so a lock reveals nothing.
+ */
+export async function recordLoginFailure(db: Db, key: string, policy: ThrottlePolicy, now = new Date()): Promise<void> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const { failures, lockedUntil, updatedAt } = loginThrottle;
+  const locked = sql`${lockedUntil} > ${at}`;
+  // Counting afresh: the last failure is old and no lock is running.
+  const forgotten = sql`(not coalesce(${locked}, false) and ${updatedAt} < ${at} - ${policy.forgetAfterMs}::float8 * interval '1 millisecond')`;
+  const count = sql`(case when ${forgotten} then 1 else ${failures} + 1 end)`;
+  const lockMs = sql`least(${policy.baseLockMs}::float8 * power(2, least(${count} - ${policy.freeFailures}::int, 60)), ${policy.maxLockMs}::float8)`;
+  await db
+    .insert(loginThrottle)
+    .values({ key, failures: 1, updatedAt: now, lockedUntil: policy.freeFailures <= 1 ? new Date(now.getTime() + policy.baseLockMs) : null })
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: {
+        failures: count,
+        lockedUntil: sql`case when coalesce(${locked}, false) then ${lockedUntil}
+          when ${count} >= ${policy.freeFailures}::int then ${at} + ${lockMs} * interval '1 millisecond'
+          else null end`,
+        updatedAt: now,
+      },
+    });
+}
+
+/** Forget `key`'s failures (after a successful sign-in of that e-mail). */
 export async function clearLoginFailures(db: Db, key: string): Promise<void> {
   await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
 }
