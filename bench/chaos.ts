@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import example from "../lib/seed/kyb-manual-review.definition.json";
 import { createBenchDatabase, redact } from "./lib/bench-database";
 import { superviseCrashes } from "./lib/child-process";
 import { chaosClient, type ChaosClient } from "./lib/chaos-client";
@@ -17,6 +16,7 @@ import { chaosConfig, killPlan } from "./lib/chaos-config";
 import { runFlow, type FlowContext, type FlowOutcome } from "./lib/chaos-flow";
 import { runKills } from "./lib/chaos-killer";
 import { report, retryWaitsAfterAppKills } from "./lib/chaos-report";
+import { setUpFlows } from "./lib/chaos-setup";
 import { flowKind, startChaosVendor, type ChaosVendor } from "./lib/chaos-vendor";
 import { failed, settle, verify } from "./lib/chaos-verify";
 import { distDir, ensureBuild } from "./lib/next-build";
@@ -65,7 +65,7 @@ async function main(): Promise<number> {
     stopSupervising = superviseCrashes([cluster.app, ...cluster.workers], log);
     log(`app on ${cluster.baseUrl} answering after ${(bootMs / 1000).toFixed(1)} s; ${config.workers} workers started`);
     client = chaosClient(cluster.baseUrl, CHAOS_API_KEY, config.clients + 2, config.requestDeadlineMs);
-    await setUp(cluster.baseUrl, vendor);
+    await setUpFlows(cluster.baseUrl, CHAOS_API_KEY, vendor.origin, DEFINITION_ID);
 
     let writes = 0;
     const ctx: FlowContext = { client, vendorOrigin: vendor.origin, definitionId: DEFINITION_ID, keyPrefix: `chaos-${config.seed}`, onWrite: () => void writes++ };
@@ -99,28 +99,6 @@ async function main(): Promise<number> {
   } finally {
     await cleanup();
   }
-}
-
-/**
- * What the flows need, owned by this run: the secrets the example's plugins send, a copy of the example
- * definition with short plugin timeouts (so a killed worker's lease ends soon), and a subscription to
- * `workflow.completed` at the receiver. Done before any kill, so without retries.
- */
-async function setUp(baseUrl: string, vendor: ChaosVendor): Promise<void> {
-  const call = async (method: "PUT" | "POST", path: string, body: unknown, expected: number) => {
-    const res = await fetch(`${baseUrl}/api/v1/external${path}`, {
-      method,
-      headers: { authorization: `Bearer ${CHAOS_API_KEY}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    if (res.status !== expected) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-  };
-  await call("PUT", "/secrets/REGISTRY_API_KEY", { value: "chaos-registry-key" }, 200);
-  await call("PUT", "/secrets/WEBHOOK_TOKEN", { value: "chaos-webhook-token" }, 200);
-  const { name, definitionType, definition, config } = example;
-  const extensions = { apiPlugins: example.extensions.apiPlugins.map((p) => ({ ...p, timeoutMs: 3000 })) };
-  await call("POST", "/workflow-definitions", { id: DEFINITION_ID, name, definitionType, definition, extensions, config }, 201);
-  await call("POST", "/webhook-subscriptions", { url: `${vendor.origin}/events`, events: ["workflow.completed"] }, 201);
 }
 
 main().then(
