@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { ErrorCode } from "../errors";
+import type { ApiScope } from "./scopes";
 
 /*
  * How an HTTP operation is described for the OpenAPI document. A leaf (it imports only zod and lib/errors):
@@ -37,16 +38,20 @@ export type RouteError = ErrorCode | { code: ErrorCode; status: number };
 
 /** One documented operation. */
 export interface RouteSpec {
-  method: "get" | "post" | "put" | "delete";
+  method: "get" | "post" | "put" | "patch" | "delete";
   path: string;
   summary: string;
   /** false for public endpoints (no API key, no rate limit). */
   auth?: boolean;
+  /** The API key scope the operation needs (every authenticated `/api/v1` operation has one; the handler declares the same). */
+  scope?: ApiScope;
   /** Name -> description, or description and the schema the handler checks the segment with. */
   pathParams?: Record<string, string | { description: string; schema: z.ZodType }>;
   query?: z.ZodType;
   requestHeaders?: RequestHeaderName[];
   body?: NamedSchema;
+  /** The media types the body may be sent as (default `application/json`); others are 415 `unsupported_media_type`. */
+  bodyMediaTypes?: readonly string[];
   success: RouteAnswer;
   /** Answers besides `success` that are not problem+json, e.g. health's 503. */
   otherAnswers?: RouteAnswer[];

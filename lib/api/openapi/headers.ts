@@ -3,8 +3,8 @@ import type { Json } from "./json-schema";
 
 const integer = { type: "integer", minimum: 0 };
 
-/** Headers the builder adds by itself: every authenticated answer's, and those of 401, 415 and 429. */
-export type EdgeHeaderName = "X-Request-Id" | "RateLimit-Limit" | "RateLimit-Remaining" | "RateLimit-Reset" | "Retry-After" | "WWW-Authenticate" | "Accept-Post";
+/** Headers the builder adds by itself: every authenticated answer's, and those of 401, 415 (by method) and 429. */
+export type EdgeHeaderName = "X-Request-Id" | "RateLimit-Limit" | "RateLimit-Remaining" | "RateLimit-Reset" | "Retry-After" | "WWW-Authenticate" | "Accept-Post" | "Accept-Patch";
 
 /** `components.headers`: every response header the API sends besides Content-Type and Cache-Control. */
 export const RESPONSE_HEADERS: Record<ResponseHeaderName | EdgeHeaderName, Json> = {
@@ -19,6 +19,7 @@ export const RESPONSE_HEADERS: Record<ResponseHeaderName | EdgeHeaderName, Json>
   "Retry-After": { description: "Seconds to wait before retrying.", required: true, schema: integer },
   "WWW-Authenticate": { description: "The scheme to authenticate with.", required: true, schema: { type: "string", enum: ['Bearer realm="api"'] } },
   "Accept-Post": { description: "The media type the body must have.", required: true, schema: { type: "string", enum: ["application/json"] } },
+  "Accept-Patch": { description: "The media types a PATCH body may have (RFC 5789).", required: true, schema: { type: "string", enum: ["application/merge-patch+json, application/json"] } },
   Location: { description: "Path of the created resource.", required: true, schema: { type: "string", pattern: "^/api/v1/external/" } },
   ETag: { description: 'The runtime version, e.g. `"7"`; send it back in `If-Match` to act only on this version.', required: true, schema: { type: "string", pattern: '^"\\d+"$' } },
   Link: { description: "The next page, when there is one.", schema: { type: "string", pattern: '^</api/v1/external/[^>]*>; rel="next"$' } },

@@ -12,9 +12,11 @@ export function operation(route: ApiRoute, schemas: Json): Json {
   for (const answer of [route.success, ...(route.otherAnswers ?? [])]) answers[answer.status] = response(answer, route.auth !== false, schemas);
   const op: Json = { operationId: operationId(route), summary: route.summary, tags: [route.tag], parameters, responses: { ...answers, ...errorResponses(route) } };
   if (route.auth === false) op.security = [];
+  if (route.scope) Object.assign(op, { security: [{ bearerAuth: [route.scope] }], "x-required-scope": route.scope });
   if (route.body) {
     schemas[route.body.name] ??= jsonSchema(route.body.schema, "input");
-    op.requestBody = { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${route.body.name}` } } } };
+    const schema = { $ref: `#/components/schemas/${route.body.name}` };
+    op.requestBody = { required: true, content: Object.fromEntries((route.bodyMediaTypes ?? ["application/json"]).map((type) => [type, { schema }])) };
   }
   return op;
 }

@@ -5,7 +5,8 @@ import type { Json } from "./json-schema";
 
 /** What a few codes mean where the code alone does not say it. */
 const NOTES: Partial<Record<ErrorCode, string>> = {
-  unauthorized: "missing, malformed, unknown or revoked API key",
+  unauthorized: "missing, malformed, unknown, expired or revoked API key",
+  insufficient_scope: "the API key lacks the scope the operation needs, named in `scope`",
   rate_limited: "see `Retry-After`",
   malformed_path: "a path segment is not valid percent-encoding",
   validation_failed: "`errors` lists every problem with a JSON pointer",
@@ -25,8 +26,8 @@ const SHARED: Record<number, { name: string; codes: ErrorCode[]; headers: string
   500: { name: "InternalError", codes: ["internal_error"], headers: AUTHENTICATED_HEADERS },
 };
 
-/** Headers of a status whatever the operation: 415 names the media type to send (lib/api/http/read-json.ts). */
-const STATUS_HEADERS: Record<number, EdgeHeaderName[]> = { 415: ["Accept-Post"] };
+/** Headers of a status whatever the operation: 415 names the media types to send (lib/api/http/read-json.ts), for a PATCH as `Accept-Patch`. */
+const statusHeaders = (route: RouteSpec, status: number): EdgeHeaderName[] => (status === 415 ? [route.method === "patch" ? "Accept-Patch" : "Accept-Post"] : []);
 
 export const SHARED_RESPONSES: Json = Object.fromEntries(
   Object.entries(SHARED).map(([status, s]) => [s.name, problemResponse(Number(status), s.codes, s.headers)]),
@@ -46,7 +47,7 @@ export function errorResponses(route: RouteSpec): Json {
       status,
       SHARED[status] && route.auth !== false
         ? { $ref: `#/components/responses/${SHARED[status].name}` }
-        : problemResponse(status, [...codes].sort(), [...headers, ...(STATUS_HEADERS[status] ?? [])]),
+        : problemResponse(status, [...codes].sort(), [...headers, ...statusHeaders(route, status)]),
     ]),
   );
 }
@@ -55,6 +56,7 @@ export function errorResponses(route: RouteSpec): Json {
 function impliedErrors(route: RouteSpec): RouteError[] {
   const codes: RouteError[] = [];
   if (route.auth !== false) codes.push("unauthorized", "rate_limited", "internal_error");
+  if (route.scope) codes.push("insufficient_scope");
   if (route.pathParams) codes.push("malformed_path");
   if (route.pathParams && route.auth !== false) codes.push("validation_failed"); // a NUL in a segment (withApiKey)
   if (route.query) codes.push("validation_failed");

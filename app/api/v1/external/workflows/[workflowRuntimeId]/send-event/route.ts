@@ -11,6 +11,7 @@ type Params = { workflowRuntimeId: string };
 // POST /api/v1/external/workflows/{workflowRuntimeId}/send-event – deliver an event to a runtime
 export const POST = withApiKey<Params, typeof sendEventRequestSchema>(
   {
+    scope: "runtimes:write",
     body: sendEventRequestSchema,
     idempotencyScope: (params) => `POST /workflows/${params.workflowRuntimeId}/send-event`,
     headers: etagHeaders,
@@ -22,6 +23,7 @@ export const POST = withApiKey<Params, typeof sendEventRequestSchema>(
       runtimeId: params.workflowRuntimeId,
       name: body.name,
       payload: body.payload,
+      contextPatch: body.contextPatch,
       origin: "api",
       actor: { type: "api_key", id: auth.apiKeyId },
       expectedVersion: ifMatchVersion(req),
