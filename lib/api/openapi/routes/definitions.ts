@@ -14,6 +14,7 @@ export const DEFINITION_ROUTES: RouteGroup = {
     {
       method: "get",
       path: "/api/v1/external/workflow-definitions",
+      scope: "runtimes:read",
       summary: "List definitions (latest version of each)",
       query: s.listDefinitionsQuerySchema,
       success: {
@@ -26,6 +27,7 @@ export const DEFINITION_ROUTES: RouteGroup = {
     {
       method: "post",
       path: "/api/v1/external/workflow-definitions",
+      scope: "definitions:write",
       summary: "Create a definition or its next version",
       body: named("CreateDefinitionRequest", s.createDefinitionRequestSchema),
       success: { status: 201, description: "The stored version.", schema: definition, headers: ["Location"] },
@@ -34,6 +36,7 @@ export const DEFINITION_ROUTES: RouteGroup = {
     {
       method: "get",
       path: "/api/v1/external/workflow-definitions/{definitionId}",
+      scope: "runtimes:read",
       summary: "Get a definition (latest or ?version=)",
       pathParams: definitionId,
       query: s.getDefinitionQuerySchema,
@@ -43,6 +46,7 @@ export const DEFINITION_ROUTES: RouteGroup = {
     {
       method: "get",
       path: "/api/v1/external/workflow-definitions/{definitionId}/versions",
+      scope: "runtimes:read",
       summary: "List a definition's versions",
       pathParams: definitionId,
       query: s.listVersionsQuerySchema,

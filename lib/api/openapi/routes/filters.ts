@@ -14,6 +14,7 @@ export const FILTER_ROUTES: RouteGroup = {
     {
       method: "get",
       path: "/api/v1/external/filters",
+      scope: "runtimes:read",
       summary: "List filters",
       query: s.listFiltersQuerySchema,
       success: {
@@ -27,6 +28,7 @@ export const FILTER_ROUTES: RouteGroup = {
     {
       method: "post",
       path: "/api/v1/external/filters",
+      scope: "definitions:write",
       summary: "Create a filter (a backoffice queue)",
       body: named("CreateFilterRequest", s.createFilterRequestSchema),
       success: { status: 201, description: "The stored filter.", schema: filter, headers: ["Location"] },
@@ -35,6 +37,7 @@ export const FILTER_ROUTES: RouteGroup = {
     {
       method: "get",
       path: "/api/v1/external/filters/{filterId}",
+      scope: "runtimes:read",
       summary: "Get a filter",
       pathParams: filterId,
       success: { status: 200, description: "The filter.", schema: filter },
@@ -43,6 +46,7 @@ export const FILTER_ROUTES: RouteGroup = {
     {
       method: "get",
       path: "/api/v1/external/filters/{filterId}/cases",
+      scope: "runtimes:read",
       summary: "Run a filter",
       pathParams: filterId,
       query: s.filterCasesQuerySchema,

@@ -13,6 +13,7 @@ export const SECRET_ROUTES: RouteGroup = {
     {
       method: "get",
       path: "/api/v1/external/secrets",
+      scope: "secrets:write",
       summary: "List secrets (names and dates only)",
       query: s.listSecretsQuerySchema,
       success: { status: 200, description: "`{ data: [{ name, createdAt, updatedAt }], nextCursor }`, by name.", schema: named("SecretList", page(secretInfoSchema)) },
@@ -21,6 +22,7 @@ export const SECRET_ROUTES: RouteGroup = {
     {
       method: "put",
       path: "/api/v1/external/secrets/{name}",
+      scope: "secrets:write",
       summary: "Create or replace a secret",
       pathParams: { name: secretName },
       body: named("PutSecretRequest", s.putSecretRequestSchema),
@@ -29,6 +31,7 @@ export const SECRET_ROUTES: RouteGroup = {
     {
       method: "delete",
       path: "/api/v1/external/secrets/{name}",
+      scope: "secrets:write",
       summary: "Delete a secret",
       pathParams: { name: secretName },
       success: { status: 204, description: "Deleted." },
