@@ -1,9 +1,9 @@
 import { withApiKey } from "@/lib/api/with-api-key";
+import { settleRuntimeOfPath } from "@/lib/api/settle-runtime";
 import { otherMethods } from "@/lib/api/http/method-not-allowed";
 import { moveRequestSchema } from "@/lib/api/schemas/runtime-repair";
 import { moveRuntime } from "@/lib/runtime/move-runtime";
 import { etagHeaders, ifMatchVersion } from "@/lib/runtime/etag";
-import { getRuntimeOrThrow } from "@/lib/runtime/get-runtime";
 import { loadRuntimeView } from "@/lib/runtime/runtime-view";
 
 type Params = { workflowRuntimeId: string };
@@ -15,7 +15,7 @@ export const POST = withApiKey<Params, typeof moveRequestSchema>(
     body: moveRequestSchema,
     idempotencyScope: (params) => `POST /workflows/${params.workflowRuntimeId}/move`,
     headers: etagHeaders,
-    settle: { runtimeId: (_, params) => params.workflowRuntimeId, reload: async (db, auth, id) => loadRuntimeView(db, await getRuntimeOrThrow(db, auth.projectId, id)) },
+    settle: settleRuntimeOfPath,
   },
   async ({ db, auth, params, req, body }) => {
     const runtime = await moveRuntime(db, {

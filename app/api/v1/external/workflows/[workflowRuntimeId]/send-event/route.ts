@@ -1,9 +1,9 @@
 import { withApiKey } from "@/lib/api/with-api-key";
+import { settleRuntimeOfPath } from "@/lib/api/settle-runtime";
 import { otherMethods } from "@/lib/api/http/method-not-allowed";
 import { sendEventRequestSchema } from "@/lib/api/schemas";
 import { sendEvent } from "@/lib/runtime/send-event";
 import { etagHeaders, ifMatchVersion } from "@/lib/runtime/etag";
-import { getRuntimeOrThrow } from "@/lib/runtime/get-runtime";
 import { loadRuntimeView } from "@/lib/runtime/runtime-view";
 
 type Params = { workflowRuntimeId: string };
@@ -15,7 +15,7 @@ export const POST = withApiKey<Params, typeof sendEventRequestSchema>(
     body: sendEventRequestSchema,
     idempotencyScope: (params) => `POST /workflows/${params.workflowRuntimeId}/send-event`,
     headers: etagHeaders,
-    settle: { runtimeId: (_, params) => params.workflowRuntimeId, reload: async (db, auth, id) => loadRuntimeView(db, await getRuntimeOrThrow(db, auth.projectId, id)) },
+    settle: settleRuntimeOfPath,
   },
   async ({ db, auth, params, req, body }) => {
     const runtime = await sendEvent(db, {
