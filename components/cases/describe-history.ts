@@ -41,8 +41,19 @@ function describe(h: HistoryEntry, transition: HistoryEntry | undefined, nameOf:
   switch (h.kind) {
     case "created":
       return { ...base, title: `Case created in “${s(h.toState)}” (definition version ${s(p?.workflowDefinitionVersion)})` };
-    case "transition":
+    case "transition": {
+      if (p?.forced) return { ...base, title: `Moved by force: ${s(h.fromState)} → ${s(h.toState)} — “${s(p.reason)}”`, details: p };
       return { ...base, title: h.fromState === h.toState ? `${s(h.eventName)}: context updated in “${s(h.toState)}”` : `${s(h.eventName)}: ${s(h.fromState)} → ${s(h.toState)}`, details: p ?? undefined };
+    }
+    case "context_update": {
+      const pointers = Array.isArray(p?.pointers) ? (p.pointers as unknown[]).map(s) : [];
+      const via = h.eventName && h.eventName !== "context.patch" ? ` with “${s(h.eventName)}”` : "";
+      return { ...base, title: `Case data changed${via}: ${pointers.slice(0, 5).join(", ")}${pointers.length > 5 ? ` and ${pointers.length - 5} more` : ""}`, details: p ?? undefined };
+    }
+    case "cancel":
+      return { ...base, title: `Case canceled — “${s(p?.reason)}”`, failed: true };
+    case "job_retried":
+      return { ...base, title: `Failed job ${s(p?.kind)}${p?.pluginName ? ` (${s(p.pluginName)})` : ""} retried`, details: p ?? undefined };
     case "event_ignored":
       return { ...base, title: `Event “${s(h.eventName)}” did not move the case (${s(p?.reason) || "no transition applied"})`, failed: true };
     case "decision": {

@@ -3,6 +3,7 @@ import type { RuntimeView } from "@/lib/runtime/runtime-view";
 import type { UserSummary } from "@/lib/users/list-users";
 import { AssignmentPanel } from "./assignment-panel";
 import { DecisionPanel } from "./decision-panel";
+import { RepairPanel } from "./repair-panel";
 
 /** Why the user may not decide (null when they may): deciding needs being the assignee; admins override. */
 export function decisionBlocker(view: RuntimeView, user: SessionUser, assigneeName: string | null): string | null {
@@ -12,8 +13,8 @@ export function decisionBlocker(view: RuntimeView, user: SessionUser, assigneeNa
     : "Assign this case to yourself to decide it.";
 }
 
-/** Manual review: assignment and the decision buttons for the events the current state accepts. */
-export function ReviewPanel({ view, user, users }: { view: RuntimeView; user: SessionUser; users: UserSummary[] }) {
+/** Manual review: assignment, the decision buttons for the events the current state accepts, and admins' repair. */
+export function ReviewPanel({ view, user, users, states }: { view: RuntimeView; user: SessionUser; users: UserSummary[]; states: string[] }) {
   const assignee = users.find((u) => u.id === view.assigneeId) ?? null;
   const active = view.status === "active";
   return (
@@ -35,6 +36,7 @@ export function ReviewPanel({ view, user, users }: { view: RuntimeView; user: Se
       )}
       {active && view.nextEvents.length === 0 && <p className="hint">No decision is possible while the case waits for a plugin.</p>}
       {!active && <p className="hint">The case is {view.status}; no further decisions.</p>}
+      {active && user.role === "admin" && <RepairPanel runtimeId={view.id} version={view.version} states={states} current={view.state} />}
     </section>
   );
 }

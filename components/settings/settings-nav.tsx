@@ -8,6 +8,7 @@ const SECTIONS = [
   { href: "/settings/secrets", label: "Secrets" },
   { href: "/settings/webhooks", label: "Webhooks" },
   { href: "/settings/users", label: "Users and roles" },
+  { href: "/settings/failed-jobs", label: "Failed jobs" },
 ];
 
 /** The settings sections as tabs-like links; the open one is marked `aria-current="page"`. */

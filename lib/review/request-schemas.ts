@@ -28,3 +28,27 @@ export const assignmentRequestSchema = z.strictObject({
 export const createRuntimeRequestSchema = z.strictObject({
   values: z.record(z.string(), z.unknown()),
 });
+
+/** Body of `POST /api/backoffice/cases/{runtimeId}/notes`. */
+export const noteRequestSchema = z.strictObject({
+  text: z.string().max(40_000),
+});
+
+/** Body of `POST /api/backoffice/cases/{runtimeId}/context`: a JSON Merge Patch of the context (Edit case data). */
+export const contextPatchRequestSchema = z.strictObject({
+  patch: z.record(z.string(), z.unknown()),
+  version,
+});
+
+/** Body of `POST /api/backoffice/cases/{runtimeId}/move` (admins). */
+export const moveRequestSchema = z.strictObject({
+  state: z.string().trim().min(1).max(200),
+  reason: z.string().max(4000),
+  version,
+});
+
+/** Body of `POST /api/backoffice/cases/{runtimeId}/cancel` (admins). */
+export const cancelRequestSchema = z.strictObject({
+  reason: z.string().max(4000),
+  version,
+});

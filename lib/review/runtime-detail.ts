@@ -8,6 +8,8 @@ import { latestRuntimeHistory, type HistoryEntry } from "../runtime/history-view
 import { runtimeView, type RuntimeView } from "../runtime/runtime-view";
 import { hasPendingPluginCall } from "../runtime/wait-settled";
 import { listUsers, type UserSummary } from "../users/list-users";
+import { listNotes, type NoteView } from "../notes";
+import { listEarlierDocuments, type EarlierDocument } from "./earlier-documents";
 
 /** Everything the case page shows, loaded in one place. */
 export interface RuntimeDetail {
@@ -23,7 +25,14 @@ export interface RuntimeDetail {
   users: UserSummary[];
   /** An API plugin call of the case is still pending: the page follows the case until it has settled. */
   awaitingPlugin: boolean;
+  /** Earlier versions of the case's documents by document id, newest first. */
+  earlierDocuments: Record<string, EarlierDocument[]>;
+  /** The newest notes, newest first; `moreNotes` when there are older ones. */
+  notes: NoteView[];
+  moreNotes: boolean;
 }
+
+export const NOTES_SHOWN = 20;
 
 export const HISTORY_LIMIT = 500;
 
@@ -31,13 +40,15 @@ export const HISTORY_LIMIT = 500;
 export async function loadRuntimeDetail(db: Db, projectId: string, runtimeId: string): Promise<RuntimeDetail | null> {
   const row = await findRuntime(db, projectId, runtimeId);
   if (!row) return null;
-  const [{ row: definition, compiled }, history, users, business, endUser, awaitingPlugin] = await Promise.all([
+  const [{ row: definition, compiled }, history, users, business, endUser, awaitingPlugin, earlierDocuments, notes] = await Promise.all([
     getCompiledDefinition(db, projectId, row.workflowDefinitionId, row.workflowDefinitionVersion),
     latestRuntimeHistory(db, projectId, row.id, HISTORY_LIMIT),
     listUsers(db, projectId),
     row.businessId ? db.select().from(businesses).where(and(eq(businesses.id, row.businessId), eq(businesses.projectId, projectId))).then((r) => r[0] ?? null) : null,
     row.endUserId ? db.select().from(endUsers).where(and(eq(endUsers.id, row.endUserId), eq(endUsers.projectId, projectId))).then((r) => r[0] ?? null) : null,
     row.status === "active" ? hasPendingPluginCall(db, row.id) : false,
+    listEarlierDocuments(db, projectId, row.id),
+    listNotes(db, { projectId, runtimeId: row.id, limit: NOTES_SHOWN }),
   ]);
   return {
     view: runtimeView(row, compiled),
@@ -49,6 +60,9 @@ export async function loadRuntimeDetail(db: Db, projectId: string, runtimeId: st
     historyTruncated: history.olderOmitted,
     users,
     awaitingPlugin,
+    earlierDocuments,
+    notes: notes.data,
+    moreNotes: notes.nextCursor !== null,
   };
 }
 

@@ -5,15 +5,19 @@ import { cache } from "react";
 import { CaseHeader } from "@/components/cases/case-header";
 import { CaseWatcher } from "@/components/cases/case-watcher";
 import { DocumentsPanel } from "@/components/cases/documents-panel";
+import { EditDataForm } from "@/components/cases/edit-data-form";
 import { EntityPanel } from "@/components/cases/entity-panel";
 import { JsonTree } from "@/components/cases/json-tree";
+import { NotesPanel } from "@/components/cases/notes-panel";
 import { ReviewBanner } from "@/components/cases/review-banner";
 import { decisionBlocker, ReviewPanel } from "@/components/cases/review-panel";
 import { Timeline } from "@/components/cases/timeline";
 import { VendorCheckPanel } from "@/components/cases/vendor-check-panel";
 import { StatechartDiagram } from "@/components/workflows/statechart-diagram";
 import { requireUser } from "@/lib/auth/require-user";
+import { editFormOf, editFormValues } from "@/lib/review/edit-form";
 import { subjectName, loadRuntimeDetail } from "@/lib/review/runtime-detail";
+import { statePaths } from "@/lib/review/state-paths";
 import { getDb } from "@/lib/db/client";
 
 type Props = { params: Promise<{ runtimeId: string }> };
@@ -42,6 +46,7 @@ export default async function CasePage({ params }: Props) {
   const canDecide = view.status === "active" && decisionBlocker(view, user, assigneeName) === null;
   // Waiting for a vendor (a pending plugin call), or in a state no one can act on: follow the case as it moves.
   const waiting = view.status === "active" && (detail.awaitingPlugin || view.nextEvents.length === 0);
+  const editForm = view.status === "active" && canDecide ? editFormOf(definition) : null;
   return (
     <>
       <div className="breadcrumb">
@@ -53,20 +58,22 @@ export default async function CasePage({ params }: Props) {
       <div className="case-grid">
         <div className="stack">
           <EntityPanel entity={view.context.entity} />
+          {editForm && <EditDataForm key={view.version} runtimeId={view.id} version={view.version} form={editForm} values={editFormValues(editForm, view.context)} />}
           <VendorCheckPanel plugins={detail.apiPlugins} context={view.context} />
-          <DocumentsPanel documents={view.context.documents} runtimeId={view.id} version={view.version} canDecide={canDecide} />
+          <DocumentsPanel documents={view.context.documents} runtimeId={view.id} version={view.version} canDecide={canDecide} earlier={detail.earlierDocuments} />
           <section className="panel" aria-labelledby="diagram-heading">
             <h2 id="diagram-heading">Workflow</h2>
             <StatechartDiagram statechart={definition.definition} current={view.state} title={`Statechart of ${definition.name} v${definition.version}`} />
           </section>
-          <Timeline entries={detail.history} truncated={detail.historyTruncated} nameOf={nameOf} />
+          <Timeline entries={detail.history} truncated={detail.historyTruncated} nameOf={nameOf} notes={detail.notes} />
           <section className="panel" aria-labelledby="context-heading">
             <h2 id="context-heading">Context</h2>
             <JsonTree value={view.context} name="context" openDepth={1} />
           </section>
         </div>
         <div className="stack side">
-          <ReviewPanel view={view} user={user} users={users} />
+          <ReviewPanel view={view} user={user} users={users} states={statePaths(definition.definition)} />
+          <NotesPanel runtimeId={view.id} notes={detail.notes} more={detail.moreNotes} />
         </div>
       </div>
     </>
