@@ -1,42 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
+import { vendorProject } from "@/tests/support/vendor-project";
 import { jobs } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/config/env";
 import { startRun } from "@/lib/runtime/start-run";
 import { sendEvent } from "@/lib/runtime/send-event";
-import { allowOutbound, resetOutbound } from "@/tests/support/outbound";
 import { call } from "@/tests/support/http";
-import { getRuntime, runContext, seedDefinition, seedProject } from "@/tests/support/seed";
-import { startVendorStub, type ReceivedRequest, type StubReply } from "@/tests/support/vendor-stub";
+import { getRuntime, runContext } from "@/tests/support/seed";
+import type { ReceivedRequest, StubReply } from "@/tests/support/vendor-stub";
 import { drainJobs } from "@/lib/worker/drain";
 import { GET } from "./route";
 
 const P = "drain";
 const SECRET = "cron-secret-0123456789";
 const actor = { type: "api_key" as const, id: "test" };
-let t: TestDatabase;
-let stub: Awaited<ReturnType<typeof startVendorStub>>;
-
 function vendor(req: ReceivedRequest): StubReply {
   if (req.path.startsWith("/hooks/")) return { status: 204 };
   return { status: 200, body: { business_details: { registered_name: req.query.business_name, registration_number: "1" }, name_fuzziness_score: 1 } };
 }
 
-beforeAll(async () => {
-  t = await openTestDatabase();
-  stub = await startVendorStub(vendor);
-  allowOutbound(`127.0.0.1:${stub.port}`);
-  await seedProject(t.db, P, { REGISTRY_API_KEY: "k", WEBHOOK_TOKEN: "w" });
-  await seedDefinition(t.db, P);
-});
+const t = vendorProject(P, { vendor, worker: false });
 
-afterAll(async () => {
+afterAll(() => {
   delete process.env.CRON_SECRET;
   resetEnvCache();
-  resetOutbound();
-  await stub?.close();
-  await t?.dispose();
 });
 
 const setSecret = (value: string | undefined) => {
@@ -50,7 +37,7 @@ const pendingJobs = async (runtimeId: string) => (await t.db.select().from(jobs)
 describe(`scheduled job drain (${process.env.TEST_DB_KIND})`, () => {
   it("performs due jobs, including the ones they cause, for a host without a long-running worker", async () => {
     setSecret(SECRET);
-    const run = await startRun(t.db, { projectId: P, workflowId: "kyb_manual_review_example", context: runContext(stub.origin, "1000"), actor });
+    const run = await startRun(t.db, { projectId: P, workflowId: "kyb_manual_review_example", context: runContext(t.stub.origin, "1000"), actor });
     await sendEvent(t.db, { projectId: P, runtimeId: run.workflowRuntimeId, name: "start", origin: "api", actor });
     expect(await pendingJobs(run.workflowRuntimeId)).toBe(1);
 
@@ -60,12 +47,12 @@ describe(`scheduled job drain (${process.env.TEST_DB_KIND})`, () => {
     expect(res.json).toEqual({ performed: 2, succeeded: 2, retried: 0, failed: 0, budgetExhausted: false });
     expect((await getRuntime(t.db, run.workflowRuntimeId)).state).toBe("auto_approve");
     expect(await pendingJobs(run.workflowRuntimeId)).toBe(0);
-    expect(stub.received.map((r) => r.path)).toEqual(["/registry/1000", "/hooks/finish"]);
+    expect(t.stub.received.map((r) => r.path)).toEqual(["/registry/1000", "/hooks/finish"]);
   });
 
   it("refuses a missing or wrong secret with 401 and touches nothing", async () => {
     setSecret(SECRET);
-    const run = await startRun(t.db, { projectId: P, workflowId: "kyb_manual_review_example", context: runContext(stub.origin, "1000"), actor });
+    const run = await startRun(t.db, { projectId: P, workflowId: "kyb_manual_review_example", context: runContext(t.stub.origin, "1000"), actor });
     await sendEvent(t.db, { projectId: P, runtimeId: run.workflowRuntimeId, name: "start", origin: "api", actor });
     const attempts: Record<string, string>[] = [{}, { authorization: "Bearer wrong-secret-0123456789" }, { authorization: SECRET }];
     for (const headers of attempts) {
@@ -78,7 +65,7 @@ describe(`scheduled job drain (${process.env.TEST_DB_KIND})`, () => {
   });
 
   it("stops claiming when its time budget is spent and says jobs are still due", async () => {
-    const run = await startRun(t.db, { projectId: P, workflowId: "kyb_manual_review_example", context: runContext(stub.origin, "1000"), actor });
+    const run = await startRun(t.db, { projectId: P, workflowId: "kyb_manual_review_example", context: runContext(t.stub.origin, "1000"), actor });
     await sendEvent(t.db, { projectId: P, runtimeId: run.workflowRuntimeId, name: "start", origin: "api", actor });
     expect(await drainJobs(t.db, { budgetMs: 0 })).toEqual({ performed: 0, succeeded: 0, retried: 0, failed: 0, budgetExhausted: true });
     expect(await pendingJobs(run.workflowRuntimeId)).toBeGreaterThan(0);
