@@ -4,16 +4,25 @@
 //
 //   npm run mutate                          every target below, against the tests listed for it
 //   MUTATE_SCOPE=engine npm run mutate      one target (engine, jobs, auth, runtime, idempotency; comma-separated for several)
+//   MUTATE_DB=postgres npm run mutate       integration tests on the local PostgreSQL server instead of PGlite
 //
 // Runs are incremental: only mutants whose code or covering tests changed since the last run of the same scope
 // are tested again. Each scope keeps its own results file, because a run rewrites that file with only the
 // mutants it looked at. The files are a local cache (they depend on the tests of the checkout that ran them
 // and change on every run), so they live in the git-ignored `reports/` folder, not in the repository.
 
-// The int-postgres project exists only when TEST_DATABASE_URL is set. The vitest runner has no option to pick
-// projects, and the workers Stryker forks inherit this process's environment, so unsetting it here keeps
-// mutation runs on the unit and int-pglite projects.
-delete process.env.TEST_DATABASE_URL;
+// Integration tests run on one database per mutation run. The vitest runner has no option to pick projects, and
+// the workers Stryker forks inherit this process's environment, so the choice is made through it: by default
+// (MUTATE_DB=pglite) TEST_DATABASE_URL is unset, leaving the unit and int-pglite projects; MUTATE_DB=postgres keeps
+// the unit and int-postgres projects (TEST_INT_DB=postgres drops int-pglite), on TEST_DATABASE_URL or the local
+// server. PostgreSQL is several times faster per integration test than the embedded database, which makes the
+// runtime scope affordable.
+if (process.env.MUTATE_DB === "postgres") {
+  process.env.TEST_INT_DB = "postgres";
+  process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/postgres";
+} else {
+  delete process.env.TEST_DATABASE_URL;
+}
 
 /** Each target: the code mutated and the test files run against it (unit and PGlite integration tests). */
 const SCOPES = {

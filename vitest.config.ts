@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
 
-// Three projects: pure unit tests, integration tests on embedded PGlite (always),
+// Three projects: pure unit tests, integration tests on embedded PGlite (unless TEST_INT_DB=postgres),
 // and the same integration tests on a real PostgreSQL server when TEST_DATABASE_URL is set.
 // `import "server-only"` marks the modules that read secrets. Next.js resolves it itself (empty on the server, a build
 // error in a client component); everywhere else (tsx scripts, the worker, these tests) it is the empty module that
@@ -26,16 +26,21 @@ export default defineConfig({
         resolve: { alias },
         test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.ts", "tests/**/*.test.ts"], exclude: integration, environment: "node", env: testEnv },
       },
-      {
-        resolve: { alias },
-        test: {
-          name: "int-pglite",
-          include: integration,
-          env: { ...testEnv, TEST_DB_KIND: "pglite" },
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
+      // TEST_INT_DB=postgres leaves PGlite out (mutation runs of the integration tests, which are faster on a server).
+      ...(process.env.TEST_INT_DB === "postgres"
+        ? []
+        : [
+            {
+              resolve: { alias },
+              test: {
+                name: "int-pglite",
+                include: integration,
+                env: { ...testEnv, TEST_DB_KIND: "pglite" },
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]),
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
