@@ -6,6 +6,12 @@ import type { FilterPage, FilterResponse } from "@/lib/filters";
 import type { SecretInfo } from "@/lib/secrets";
 import type { HistoryEntry, runtimeHistoryPage } from "@/lib/runtime/history-view";
 import type { RuntimeView } from "@/lib/runtime/runtime-view";
+import type { JobView, listFailedJobs } from "@/lib/jobs/failed-jobs";
+import type { listNotes, NoteView } from "@/lib/notes";
+import type { DocumentAnswer, listDocumentVersions } from "@/lib/runtime/documents";
+import type * as d from "./documents";
+import type * as j from "./jobs";
+import type * as n from "./notes";
 import type * as r from "./responses";
 import type * as rt from "./runtimes";
 
@@ -28,4 +34,10 @@ it("response schemas describe the types the handlers answer with", () => {
   expectTypeOf<Describes<FilterResponse, typeof r.filterResponseSchema>>().toEqualTypeOf<true>();
   expectTypeOf<Describes<FilterPage, typeof r.filterCasesResponseSchema>>().toEqualTypeOf<true>();
   expectTypeOf<Describes<SecretInfo, typeof r.secretInfoSchema>>().toEqualTypeOf<true>();
+  expectTypeOf<Describes<DocumentAnswer, typeof d.documentChangeResponseSchema>>().toEqualTypeOf<true>();
+  expectTypeOf<Describes<{ data: Answer<typeof listDocumentVersions> }, typeof d.documentVersionsResponseSchema>>().toEqualTypeOf<true>();
+  expectTypeOf<Describes<NoteView, typeof n.noteSchema>>().toEqualTypeOf<true>();
+  expectTypeOf<Describes<Answer<typeof listNotes>, typeof n.notePageSchema>>().toEqualTypeOf<true>();
+  expectTypeOf<Describes<JobView, typeof j.jobSchema>>().toEqualTypeOf<true>();
+  expectTypeOf<Describes<Answer<typeof listFailedJobs>, typeof j.jobPageSchema>>().toEqualTypeOf<true>();
 });

@@ -4,6 +4,8 @@ import createClient, { type Client } from "openapi-fetch";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setPhase } from "@/lib/readiness/process-state";
 import { startWorker, type RunningWorker } from "@/lib/worker/worker";
+import { and, eq } from "drizzle-orm";
+import { jobs } from "@/lib/db/schema";
 import { allowOutbound, resetOutbound } from "@/tests/support/outbound";
 import { EXAMPLE, runContext, seedDefinition, seedProject } from "@/tests/support/seed";
 import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
@@ -13,6 +15,8 @@ import * as health from "../../health/route";
 import * as filterCases from "../external/filters/[filterId]/cases/route";
 import * as filter from "../external/filters/[filterId]/route";
 import * as filters from "../external/filters/route";
+import * as jobRetry from "../external/jobs/[jobId]/retry/route";
+import * as jobList from "../external/jobs/route";
 import * as secret from "../external/secrets/[name]/route";
 import * as secrets from "../external/secrets/route";
 import * as redeliver from "../external/webhook-deliveries/[deliveryId]/redeliver/route";
@@ -26,7 +30,14 @@ import * as subscriptions from "../external/webhook-subscriptions/route";
 import * as versions from "../external/workflow-definitions/[definitionId]/versions/route";
 import * as definition from "../external/workflow-definitions/[definitionId]/route";
 import * as definitions from "../external/workflow-definitions/route";
+import * as documentVersions from "../external/workflows/[workflowRuntimeId]/documents/[documentId]/versions/route";
+import * as document from "../external/workflows/[workflowRuntimeId]/documents/[documentId]/route";
+import * as documents from "../external/workflows/[workflowRuntimeId]/documents/route";
+import * as cancel from "../external/workflows/[workflowRuntimeId]/cancel/route";
+import * as contextPatch from "../external/workflows/[workflowRuntimeId]/context/route";
 import * as history from "../external/workflows/[workflowRuntimeId]/history/route";
+import * as move from "../external/workflows/[workflowRuntimeId]/move/route";
+import * as notes from "../external/workflows/[workflowRuntimeId]/notes/route";
 import * as runtime from "../external/workflows/[workflowRuntimeId]/route";
 import * as sendEvent from "../external/workflows/[workflowRuntimeId]/send-event/route";
 import * as runtimes from "../external/workflows/route";
@@ -48,6 +59,15 @@ const ROUTES = {
   "/api/v1/external/workflows": runtimes,
   "/api/v1/external/workflows/{workflowRuntimeId}": runtime,
   "/api/v1/external/workflows/{workflowRuntimeId}/history": history,
+  "/api/v1/external/workflows/{workflowRuntimeId}/context": contextPatch,
+  "/api/v1/external/workflows/{workflowRuntimeId}/move": move,
+  "/api/v1/external/workflows/{workflowRuntimeId}/cancel": cancel,
+  "/api/v1/external/workflows/{workflowRuntimeId}/documents": documents,
+  "/api/v1/external/workflows/{workflowRuntimeId}/documents/{documentId}": document,
+  "/api/v1/external/workflows/{workflowRuntimeId}/documents/{documentId}/versions": documentVersions,
+  "/api/v1/external/workflows/{workflowRuntimeId}/notes": notes,
+  "/api/v1/external/jobs": jobList,
+  "/api/v1/external/jobs/{jobId}/retry": jobRetry,
   "/api/v1/external/workflow-definitions": definitions,
   "/api/v1/external/workflow-definitions/{definitionId}": definition,
   "/api/v1/external/workflow-definitions/{definitionId}/versions": versions,
@@ -241,6 +261,58 @@ describe(`a client generated from the served OpenAPI document (${process.env.TES
     expect((await api.POST("/api/v1/external/webhook-deliveries/{deliveryId}/redeliver", { params: { path: { deliveryId: otherUuid } } })).error.code).toBe("not_found");
     const rotated = await api.POST("/api/v1/external/webhook-secret/rotate", {});
     expect((await api.GET("/api/v1/external/webhook-secret", {})).data).toMatchObject({ configured: true, fingerprint: rotated.data.fingerprint });
+  });
+
+  it("adds, replaces, lists and deletes a runtime's documents (ETag, If-Match, 409, 412, 422, 404)", async () => {
+    const path = { workflowRuntimeId: runtimeId };
+    const docPath = { ...path, documentId: "openapi-doc" };
+    const added = await api.POST("/api/v1/external/workflows/{workflowRuntimeId}/documents", { params: { path }, body: { id: "openapi-doc", category: "proof_of_address" } });
+    expect([added.response.status, added.data.document.version, added.response.headers.get("etag")]).toEqual([201, 1, `"${added.data.version}"`]);
+    expect((await api.POST("/api/v1/external/workflows/{workflowRuntimeId}/documents", { params: { path }, body: { id: "openapi-doc" } })).error.code).toBe("document_exists");
+    const replace = (header: Record<string, string>, body: Record<string, unknown> = { category: "proof_of_address", type: "utility_bill" }) =>
+      api.PUT("/api/v1/external/workflows/{workflowRuntimeId}/documents/{documentId}", { params: { path: docPath, header }, body });
+    expect((await replace({ "If-Match": `"${added.data.version}"` })).data.document.version).toBe(2);
+    expect((await replace({ "If-Match": `"${added.data.version}"` })).error).toMatchObject({ status: 412, code: "version_conflict" });
+    expect((await replace({}, { decision: { status: "approved" } })).error.code).toBe("validation_failed");
+    const listed = await api.GET("/api/v1/external/workflows/{workflowRuntimeId}/documents/{documentId}/versions", { params: { path: docPath } });
+    expect(listed.data.data.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+    expect((await api.DELETE("/api/v1/external/workflows/{workflowRuntimeId}/documents/{documentId}", { params: { path: docPath } })).response.status).toBe(204);
+    expect((await api.DELETE("/api/v1/external/workflows/{workflowRuntimeId}/documents/{documentId}", { params: { path: docPath } })).error.code).toBe("not_found");
+    expect((await api.GET("/api/v1/external/workflows/{workflowRuntimeId}/documents/{documentId}/versions", { params: { path: { ...path, documentId: "nope" } } })).error.code).toBe("not_found");
+  });
+
+  it("writes and reads notes, lists failed jobs and refuses to retry a job that did not fail", async () => {
+    const path = { workflowRuntimeId: runtimeId };
+    expect((await api.POST("/api/v1/external/workflows/{workflowRuntimeId}/notes", { params: { path }, body: { text: "Checked by phone." } })).response.status).toBe(201);
+    expect((await api.POST("/api/v1/external/workflows/{workflowRuntimeId}/notes", { params: { path }, body: { text: " " } })).error.code).toBe("validation_failed");
+    expect((await api.GET("/api/v1/external/workflows/{workflowRuntimeId}/notes", { params: { path, query: { limit: 5 } } })).data.data[0].text).toBe("Checked by phone.");
+    expect((await api.GET("/api/v1/external/workflows/{workflowRuntimeId}/notes", { params: { path: { workflowRuntimeId: otherUuid } } })).error.code).toBe("not_found");
+    expect((await api.GET("/api/v1/external/jobs", { params: { query: { status: "failed", workflowRuntimeId: runtimeId } } })).data).toEqual({ data: [], nextCursor: null });
+    expect((await api.GET("/api/v1/external/jobs", { params: { query: { status: "failed", workflowRuntimeId: otherUuid } } })).error.code).toBe("not_found");
+    const [done] = await t.db.select().from(jobs).where(and(eq(jobs.runtimeId, runtimeId), eq(jobs.kind, "api_plugin")));
+    expect((await api.POST("/api/v1/external/jobs/{jobId}/retry", { params: { path: { jobId: String(done.id) } } })).error.code).toBe("job_not_retryable");
+    expect((await api.POST("/api/v1/external/jobs/{jobId}/retry", { params: { path: { jobId: "987654321" } } })).error.code).toBe("not_found");
+  });
+
+  it("patches the context (merge-patch, 412, 415, 422), moves (422 listing states, 404) and cancels (twice 409) a runtime", async () => {
+    const path = { workflowRuntimeId: runtimeId };
+    const current = (await api.GET("/api/v1/external/workflows/{workflowRuntimeId}", { params: { path } })).data.version;
+    const patch = (body: unknown, options: Record<string, unknown> = {}) =>
+      api.PATCH("/api/v1/external/workflows/{workflowRuntimeId}/context", { params: { path, header: { "If-Match": `"${current}"` } }, body, headers: { "Content-Type": "application/merge-patch+json" }, ...options });
+    const patched = await patch({ entity: { data: { country: null } }, reviewNote: "called" });
+    expect([patched.data.context.reviewNote, patched.response.headers.get("etag")]).toEqual(["called", `"${current + 1}"`]);
+    expect((await patch({ a: 1 })).error).toMatchObject({ status: 412, code: "version_conflict" });
+    const unsupported = await patch({ a: 1 }, { headers: { "Content-Type": "text/plain" } });
+    expect([unsupported.error.code, unsupported.response.headers.get("accept-patch")]).toEqual(["unsupported_media_type", "application/merge-patch+json, application/json"]);
+    expect((await patch({ a: 1 }, { bodySerializer: () => "[1]", params: { path } })).error.code).toBe("validation_failed");
+    const moveTo = (state: string, workflowRuntimeId = runtimeId) => api.POST("/api/v1/external/workflows/{workflowRuntimeId}/move", { params: { path: { workflowRuntimeId } }, body: { state, reason: "openapi test" } });
+    expect((await moveTo("nowhere")).error.errors[0].message).toContain("manual_review");
+    expect((await moveTo("manual_review", otherUuid)).error.code).toBe("not_found");
+    expect((await moveTo("manual_review")).data).toMatchObject({ state: "manual_review", status: "active" });
+    const cancelIt = () => api.POST("/api/v1/external/workflows/{workflowRuntimeId}/cancel", { params: { path }, body: { reason: "openapi test" } });
+    expect((await cancelIt()).data.status).toBe("canceled");
+    expect((await cancelIt()).error).toMatchObject({ status: 409, code: "runtime_not_active" });
+    expect((await patch({ a: 1 }, { params: { path } })).error.code).toBe("runtime_not_active");
   });
 
   it("checked an answer of every operation of the document, and the document lists every route handler", () => {
