@@ -99,7 +99,7 @@ describe("API keys", () => {
 describe("secrets", () => {
   it("sets a secret that plugins can read, lists its name only, and deletes it", async () => {
     const info = await putSecretFor(t.db, admin, "REGISTRY_TOKEN", "s3cr3t-value");
-    expect(info).toEqual({ name: "REGISTRY_TOKEN", createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(info).toEqual({ name: "REGISTRY_TOKEN", allowedHosts: null, createdAt: expect.any(String), updatedAt: expect.any(String) });
     expect((await loadSecretLookup(t.db, P))("REGISTRY_TOKEN")).toBe("s3cr3t-value");
     const listed = await listSecretsFor(t.db, admin);
     expect(listed.map((s) => s.name)).toContain("REGISTRY_TOKEN");

@@ -1,4 +1,5 @@
 import { OutboundError } from "./errors";
+import { matchesHostPattern, parseHostPort, type HostPort } from "./host-pattern";
 
 /**
  * OUTBOUND_ALLOWED_HOSTS: destinations trusted to skip the address guard (local mock vendors, a
@@ -6,17 +7,6 @@ import { OutboundError } from "./errors";
  * case-insensitively after the same normalisation the URL parser applies to request URLs, so
  * `LOCALHOST`, `127.1` or `[::1]` match what `new URL()` makes of them.
  */
-
-interface AllowedHost {
-  /** As `URL.hostname` spells it: lower case, punycode, dotted IPv4, bracketed IPv6; no trailing dot. */
-  host: string;
-  /** Undefined: any port. */
-  port?: number;
-}
-
-function normaliseHost(host: string): string {
-  return host.toLowerCase().replace(/\.$/, "");
-}
 
 function invalidEntry(entry: string, reason: string): OutboundError {
   return new OutboundError(
@@ -27,32 +17,10 @@ function invalidEntry(entry: string, reason: string): OutboundError {
 }
 
 /** Parses one entry; throws `invalid_url` (naming the entry) when it is not `host` or `host:port`. */
-function parseEntry(entry: string): AllowedHost {
-  let host = entry;
-  let port: string | undefined;
-  const bracketed = /^(\[[^\]]+\])(?::(\d*))?$/.exec(entry);
-  if (bracketed) {
-    [, host, port] = bracketed;
-  } else if (entry.indexOf(":") === entry.lastIndexOf(":") && entry.includes(":")) {
-    [host, port] = entry.split(":");
-  } else if (entry.includes(":")) {
-    host = `[${entry}]`; // bare IPv6 address, no port
-  }
-  if (port !== undefined && !/^\d{1,5}$/.test(port)) throw invalidEntry(entry, "has an invalid port");
-  const portNumber = port === undefined ? undefined : Number(port);
-  if (portNumber !== undefined && (portNumber < 1 || portNumber > 65535)) {
-    throw invalidEntry(entry, "has a port outside 1-65535");
-  }
-  let parsed: URL;
-  try {
-    parsed = new URL(`http://${host}/`);
-  } catch {
-    throw invalidEntry(entry, "is not a valid host name");
-  }
-  if (parsed.href !== `http://${parsed.hostname}/` || host.includes("@")) {
-    throw invalidEntry(entry, "is not a plain host name");
-  }
-  return { host: normaliseHost(parsed.hostname), port: portNumber };
+function parseEntry(entry: string): HostPort {
+  const parsed = parseHostPort(entry);
+  if ("problem" in parsed) throw invalidEntry(entry, parsed.problem);
+  return parsed;
 }
 
 /**
@@ -76,9 +44,5 @@ export function parseAllowedHosts(env: string | undefined): string[] {
  * @example isAllowedHost(["127.0.0.1:3000"], "127.0.0.1", 3001) // false
  */
 export function isAllowedHost(allowedHosts: readonly string[], hostname: string, port: number): boolean {
-  const host = normaliseHost(hostname);
-  return allowedHosts.some((entry) => {
-    const allowed = parseEntry(entry.trim());
-    return allowed.host === host && (allowed.port === undefined || allowed.port === port);
-  });
+  return allowedHosts.some((entry) => matchesHostPattern({ ...parseEntry(entry.trim()), subdomains: false }, hostname, port));
 }

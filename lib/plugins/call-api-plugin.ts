@@ -1,11 +1,12 @@
-import { buildPluginRequest, resolveSecrets, resolveUrlSecrets, transformPluginResponse, type JsonObject, type PluginConfig, type PluginResultInput } from "../engine";
+import { buildPluginRequest, transformPluginResponse, type JsonObject, type PluginConfig, type PluginResultInput } from "../engine";
 import { backoffDelay, retryAfterMs } from "../jobs/backoff";
 import { OutboundError, safeFetch, type SafeResponse } from "../net/safe-fetch";
 import { outboundPolicy } from "./outbound-policy";
 import { pluginMaxResponseBytes, pluginRetryPolicy, pluginTimeoutMs } from "./plugin-options";
 import { preview, redactHeaders } from "./redact";
+import { resolveRequestSecrets, SecretHostNotAllowedError, type PluginSecrets } from "./secret-binding";
 
-export type SecretLookup = (name: string) => string | undefined;
+export type { SecretLookup } from "./secret-binding";
 
 /**
  * The outcome of one attempt: a `result` to feed back into the workflow (success, validation failure, other
@@ -18,29 +19,34 @@ export type ApiPluginAttempt =
 
 /**
  * Perform attempt number `attempt` of an API plugin call with the runtime's `context`, outside any
- * transaction or lock: build the request, resolve `{secret.NAME}` placeholders through `secrets`, send it
- * through the outgoing-request guard, and interpret the answer. Network errors, timeouts, 429 and 5xx are
+ * transaction or lock: build the request, resolve `{secret.NAME}` placeholders through `secrets` (refusing, before
+ * anything is sent, a secret bound to other hosts: a `secret_host_not_allowed` result), send it through the
+ * outgoing-request guard, and interpret the answer. Network errors, timeouts, 429 and 5xx are
  * retried per the plugin's `retry` policy (honouring `Retry-After`, capped at `maxDelayMs`).
  *
  * @example
- * const attempt = await callApiPlugin(plugin, runtime.context, lookup, job.attempts);
+ * const attempt = await callApiPlugin(plugin, runtime.context, await loadPluginSecrets(db, projectId), job.attempts);
  * if (attempt.type === "result") await deliverPluginResult(...attempt.result);
  */
-export async function callApiPlugin(plugin: PluginConfig, context: JsonObject, secrets: SecretLookup, attempt: number): Promise<ApiPluginAttempt> {
+export async function callApiPlugin(plugin: PluginConfig, context: JsonObject, secrets: PluginSecrets, attempt: number): Promise<ApiPluginAttempt> {
   const retry = pluginRetryPolicy(plugin, "api_plugin");
   const result = (r: Omit<PluginResultInput, "pluginName" | "expectedState">, details: Record<string, unknown>): ApiPluginAttempt => ({ type: "result", result: r, details });
 
   let request;
-  let headers: Record<string, string>;
-  let url: string;
   try {
     request = buildPluginRequest(plugin, context);
-    headers = resolveSecrets(request.headers, secrets);
-    url = resolveUrlSecrets(request.url, secrets);
   } catch (error) {
     return result({ ok: false, error: message(error) }, {});
   }
   const shownRequest = { method: request.method, url: request.url, headers: redactHeaders(request.headers), body: request.body ?? null };
+  let headers: Record<string, string>;
+  let url: string;
+  try {
+    ({ headers, url } = resolveRequestSecrets(request, secrets));
+  } catch (error) {
+    if (error instanceof SecretHostNotAllowedError) return result({ ok: false, error: `${error.code}: ${error.message}` }, { request: shownRequest });
+    return result({ ok: false, error: message(error) }, {});
+  }
 
   let response: SafeResponse;
   try {

@@ -5,7 +5,7 @@ import { runtimeHistory, workflowRuntimes, type Job, type NewRuntimeHistoryRow }
 import { DONE, DONE_AND_RECORDED, type JobOutcome } from "../jobs/outcome";
 import { metrics, timed } from "../observability/metrics";
 import { callApiPlugin } from "../plugins/call-api-plugin";
-import { loadSecretLookup } from "../secrets/load-secret-lookup";
+import { loadPluginSecrets } from "../secrets/load-secret-lookup";
 import { getCompiledDefinition } from "./definition-cache";
 import { deliverPluginResult } from "./deliver-plugin-result";
 import type { ApiPluginJobPayload } from "./effect-jobs";
@@ -25,7 +25,7 @@ export async function runApiPluginJob(db: Db, job: Job): Promise<JobOutcome> {
   const { compiled } = await getCompiledDefinition(db, job.projectId, p.definitionId, p.definitionVersion);
   const plugin = getPlugin(compiled, p.pluginName);
   if (!plugin) return { type: "failed", error: `plugin '${p.pluginName}' is not in ${p.definitionId}@${p.definitionVersion}` };
-  const secrets = await loadSecretLookup(db, job.projectId);
+  const secrets = await loadPluginSecrets(db, job.projectId);
   const latency = metrics().pluginLatency.labels({ plugin: plugin.name, kind: "api" });
   const attempt = await timed((s) => latency.observe(s), () => callApiPlugin(plugin, runtime.context, secrets, job.attempts));
   const record: Omit<NewRuntimeHistoryRow, "projectId" | "runtimeId"> = { kind: "plugin_call", eventName: plugin.name, fromState: p.state, toState: p.state, actorType: "system" };

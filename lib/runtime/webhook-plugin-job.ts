@@ -5,7 +5,7 @@ import { DONE, type JobOutcome } from "../jobs/outcome";
 import { metrics, timed } from "../observability/metrics";
 import { redactHeaders } from "../plugins/redact";
 import { sendWebhookPlugin } from "../plugins/send-webhook-plugin";
-import { loadSecretLookup } from "../secrets/load-secret-lookup";
+import { loadPluginSecrets } from "../secrets/load-secret-lookup";
 import type { WebhookPluginJobPayload } from "./effect-jobs";
 
 /**
@@ -19,7 +19,7 @@ export async function runWebhookPluginJob(db: Db, job: Job): Promise<JobOutcome>
   let outcome: JobOutcome;
   let status: number | null = null;
   try {
-    const secrets = await loadSecretLookup(db, job.projectId);
+    const secrets = await loadPluginSecrets(db, job.projectId);
     const latency = metrics().pluginLatency.labels({ plugin: p.pluginName, kind: "webhook" });
     const sent = await timed((s) => latency.observe(s), () => sendWebhookPlugin(p.request, p.timeoutMs, secrets));
     status = sent.status;

@@ -1,5 +1,7 @@
 /** Plugin secrets: stored encrypted, listed by name only, decrypted on demand for plugin calls. */
 export {
+  bindSecret,
+  bindSecretFor,
   putSecret,
   putSecretFor,
   deleteSecret,
@@ -11,5 +13,6 @@ export {
   secretAad,
   type SecretInfo,
 } from "./secret-store";
-export { loadSecretLookup } from "./load-secret-lookup";
+export { loadPluginSecrets, loadSecretLookup } from "./load-secret-lookup";
 export { checkSecretName, secretNameSchema } from "./secret-name";
+export { allowedHostsSchema, checkAllowedHosts, MAX_ALLOWED_HOSTS } from "./allowed-hosts";

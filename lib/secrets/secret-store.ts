@@ -8,29 +8,50 @@ import { requireAdmin } from "../callers/require-admin";
 import type { Db } from "../db/client";
 import { secrets } from "../db/schema";
 import { encryptString } from "../security/encryption";
+import { checkAllowedHosts } from "./allowed-hosts";
 import { checkSecretName } from "./secret-name";
 
 /** What the API shows of a secret: never the value. */
 export interface SecretInfo {
   name: string;
+  /** The host patterns it may be sent to; null: not bound (a plugin may send it to any host it may call). */
+  allowedHosts: string[] | null;
   createdAt: string;
   updatedAt: string;
 }
+
+const INFO = { name: secrets.name, allowedHosts: secrets.allowedHosts, createdAt: secrets.createdAt, updatedAt: secrets.updatedAt };
 
 /** The AAD binding a ciphertext to its project and name, so a row copied elsewhere does not decrypt. */
 export const secretAad = (projectId: string, name: string) => `${projectId}/${name}`;
 
 /**
- * Create or replace a secret (AES-256-GCM under the master key). `createdAt` survives replacement.
- * The caller validates `name` and the value's size (see `checkSecretName`, `putSecretRequestSchema`).
+ * Create or replace a secret (AES-256-GCM under the master key). `createdAt` survives replacement, and so does
+ * the host binding unless `allowedHosts` is given (null unbinds): a new value never silently widens where the
+ * secret may go. The caller validates `name`, the value's size and the hosts (see `checkSecretName`,
+ * `putSecretRequestSchema`, `checkAllowedHosts`).
  */
-export async function putSecret(db: Db, projectId: string, name: string, value: string): Promise<SecretInfo> {
+export async function putSecret(db: Db, projectId: string, name: string, value: string, allowedHosts?: string[] | null): Promise<SecretInfo> {
   const ciphertext = encryptString(value, secretAad(projectId, name));
   const [row] = await db
     .insert(secrets)
-    .values({ projectId, name, ciphertext })
-    .onConflictDoUpdate({ target: [secrets.projectId, secrets.name], set: { ciphertext, updatedAt: sql`now()` } })
-    .returning({ name: secrets.name, createdAt: secrets.createdAt, updatedAt: secrets.updatedAt });
+    .values({ projectId, name, ciphertext, allowedHosts: allowedHosts ?? null })
+    .onConflictDoUpdate({
+      target: [secrets.projectId, secrets.name],
+      set: { ciphertext, updatedAt: sql`now()`, ...(allowedHosts === undefined ? {} : { allowedHosts }) },
+    })
+    .returning(INFO);
+  return toInfo(row);
+}
+
+/** Bind a secret to hosts (null unbinds) without touching its value; 404 `not_found` when the project has no such secret. */
+export async function bindSecret(db: Db, projectId: string, name: string, allowedHosts: string[] | null): Promise<SecretInfo> {
+  const [row] = await db
+    .update(secrets)
+    .set({ allowedHosts, updatedAt: sql`now()` })
+    .where(and(eq(secrets.projectId, projectId), eq(secrets.name, name)))
+    .returning(INFO);
+  if (!row) throw notFound("Secret", name);
   return toInfo(row);
 }
 
@@ -45,11 +66,7 @@ export async function deleteSecret(db: Db, projectId: string, name: string): Pro
 
 /** Names and dates of the project's secrets, by name. */
 export async function listSecrets(db: Db, projectId: string): Promise<SecretInfo[]> {
-  const rows = await db
-    .select({ name: secrets.name, createdAt: secrets.createdAt, updatedAt: secrets.updatedAt })
-    .from(secrets)
-    .where(eq(secrets.projectId, projectId))
-    .orderBy(asc(secrets.name));
+  const rows = await db.select(INFO).from(secrets).where(eq(secrets.projectId, projectId)).orderBy(asc(secrets.name));
   return rows.map(toInfo);
 }
 
@@ -57,7 +74,7 @@ export async function listSecrets(db: Db, projectId: string): Promise<SecretInfo
 export async function listSecretsPage(db: Db, projectId: string, q: ListSecretsQuery): Promise<{ data: SecretInfo[]; nextCursor: string | null }> {
   const after = q.cursor === undefined ? undefined : decodeKeyCursor(q.cursor, "secrets");
   const rows = await db
-    .select({ name: secrets.name, createdAt: secrets.createdAt, updatedAt: secrets.updatedAt })
+    .select(INFO)
     .from(secrets)
     .where(and(eq(secrets.projectId, projectId), after === undefined ? undefined : gt(secrets.name, after)))
     .orderBy(asc(secrets.name))
@@ -78,10 +95,19 @@ export async function listSecretsPageFor(db: Db, caller: Caller, q: ListSecretsQ
   return listSecretsPage(db, caller.projectId, q);
 }
 
-/** Create or replace a secret (admins only); 422 at `/name` for a name `checkSecretName` refuses. Answers its name and dates: the value is write-only. */
-export async function putSecretFor(db: Db, caller: Caller, name: string, value: string): Promise<SecretInfo> {
+/**
+ * Create or replace a secret (admins only); 422 at `/name` for a name `checkSecretName` refuses and at
+ * `/allowedHosts/<i>` for a bad host. Answers its name, binding and dates: the value is write-only.
+ */
+export async function putSecretFor(db: Db, caller: Caller, name: string, value: string, allowedHosts?: string[] | null): Promise<SecretInfo> {
   await requireAdmin(db, caller, "set secrets");
-  return putSecret(db, caller.projectId, checkSecretName(name), value);
+  return putSecret(db, caller.projectId, checkSecretName(name), value, allowedHosts === undefined ? undefined : checkAllowedHosts(allowedHosts));
+}
+
+/** Bind a secret to hosts, or unbind it with null (admins only); 404 when the project has none of that name. */
+export async function bindSecretFor(db: Db, caller: Caller, name: string, allowedHosts: string[] | null): Promise<SecretInfo> {
+  await requireAdmin(db, caller, "bind secrets to hosts");
+  return bindSecret(db, caller.projectId, checkSecretName(name), checkAllowedHosts(allowedHosts));
 }
 
 /** Delete a secret (admins only); 404 when the project has none of that name. */
@@ -90,6 +116,6 @@ export async function deleteSecretFor(db: Db, caller: Caller, name: string): Pro
   await deleteSecret(db, caller.projectId, checkSecretName(name));
 }
 
-function toInfo(row: { name: string; createdAt: Date; updatedAt: Date }): SecretInfo {
-  return { name: row.name, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+function toInfo(row: { name: string; allowedHosts: string[] | null; createdAt: Date; updatedAt: Date }): SecretInfo {
+  return { name: row.name, allowedHosts: row.allowedHosts, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }

@@ -1,9 +1,9 @@
 import { pathParam } from "@/lib/api/http/path-param";
 import { readJsonBody } from "@/lib/api/http/read-json";
-import { putSecretRequestSchema, secretNameSchema } from "@/lib/api/schemas";
+import { bindSecretRequestSchema, putSecretRequestSchema, secretNameSchema } from "@/lib/api/schemas";
 import type { CallerHandler } from "@/lib/callers";
 import { getDb } from "@/lib/db/client";
-import { deleteSecretFor, putSecretFor } from "@/lib/secrets";
+import { bindSecretFor, deleteSecretFor, putSecretFor } from "@/lib/secrets";
 import { deleteHandler } from "./resource";
 
 /**
@@ -11,11 +11,18 @@ import { deleteHandler } from "./resource";
  * `/api/backoffice` in `withSession` (admins only). The caller decides the project and what it may do.
  */
 export const secretHandlers = {
-  // PUT …/secrets/{name} – create or replace a secret; answers its name and dates, never the value
+  // PUT …/secrets/{name} – create or replace a secret (and its host binding); answers its name, hosts and dates, never the value
   put: (async (req, { caller, params }) => {
     const name = pathParam(secretNameSchema, params.name, "name");
-    const { value } = await readJsonBody(req, putSecretRequestSchema, { maxBytes: 64_000 });
-    return Response.json(await putSecretFor(await getDb(), caller, name, value));
+    const { value, allowedHosts } = await readJsonBody(req, putSecretRequestSchema, { maxBytes: 64_000 });
+    return Response.json(await putSecretFor(await getDb(), caller, name, value, allowedHosts));
+  }) satisfies CallerHandler<{ name: string }>,
+
+  // PATCH …/secrets/{name} – bind the secret to hosts (null unbinds); the value is not touched
+  bind: (async (req, { caller, params }) => {
+    const name = pathParam(secretNameSchema, params.name, "name");
+    const { allowedHosts } = await readJsonBody(req, bindSecretRequestSchema, { maxBytes: 64_000 });
+    return Response.json(await bindSecretFor(await getDb(), caller, name, allowedHosts));
   }) satisfies CallerHandler<{ name: string }>,
 
   // DELETE …/secrets/{name} – delete a secret (204; 404 when absent)

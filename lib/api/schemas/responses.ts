@@ -50,7 +50,12 @@ export const definitionVersionsResponseSchema = z.object({
   nextCursor,
 });
 
-export const secretInfoSchema = z.object({ name: z.string(), createdAt: timestamp, updatedAt: timestamp });
+export const secretInfoSchema = z.object({
+  name: z.string(),
+  allowedHosts: z.array(z.string()).nullable().describe("Host patterns the secret may be sent to; null: not bound (consider binding it)."),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
 
 /** Every stable error code (lib/errors/error-codes.ts). */
 const errorCodes = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];

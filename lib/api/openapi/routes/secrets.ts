@@ -8,7 +8,8 @@ const secretName = { description: "Secret name, e.g. REGISTRY_API_KEY.", schema:
 /** Secrets that plugin requests reference by name. */
 export const SECRET_ROUTES: RouteGroup = {
   tag: "Secrets",
-  description: "Secrets that plugin requests reference as `{secret.NAME}`: stored encrypted, never returned.",
+  description:
+    "Secrets that plugin requests reference as `{secret.NAME}`: stored encrypted, never returned. A secret bound to hosts (`allowedHosts`) is only ever sent to them: a plugin request that would carry it elsewhere fails with `secret_host_not_allowed` before anything is sent.",
   routes: [
     {
       method: "get",
@@ -16,7 +17,7 @@ export const SECRET_ROUTES: RouteGroup = {
       scope: "secrets:write",
       summary: "List secrets (names and dates only)",
       query: s.listSecretsQuerySchema,
-      success: { status: 200, description: "`{ data: [{ name, createdAt, updatedAt }], nextCursor }`, by name.", schema: named("SecretList", page(secretInfoSchema)) },
+      success: { status: 200, description: "`{ data: [{ name, allowedHosts, createdAt, updatedAt }], nextCursor }`, by name.", schema: named("SecretList", page(secretInfoSchema)) },
       errors: ["invalid_cursor"],
     },
     {
@@ -26,7 +27,17 @@ export const SECRET_ROUTES: RouteGroup = {
       summary: "Create or replace a secret",
       pathParams: { name: secretName },
       body: named("PutSecretRequest", s.putSecretRequestSchema),
-      success: { status: 200, description: "Name and dates (never the value).", schema: named("SecretInfo", secretInfoSchema) },
+      success: { status: 200, description: "Name, host binding and dates (never the value).", schema: named("SecretInfo", secretInfoSchema) },
+    },
+    {
+      method: "patch",
+      path: "/api/v1/external/secrets/{name}",
+      scope: "secrets:write",
+      summary: "Bind a secret to hosts (null unbinds)",
+      pathParams: { name: secretName },
+      body: named("BindSecretRequest", s.bindSecretRequestSchema),
+      success: { status: 200, description: "Name, host binding and dates (never the value).", schema: named("SecretInfo", secretInfoSchema) },
+      errors: ["not_found"],
     },
     {
       method: "delete",
