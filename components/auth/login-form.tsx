@@ -1,62 +1,36 @@
-"use client";
+import { signInErrorMessage, type SignInError } from "./sign-in-error";
 
-import { signIn } from "next-auth/react";
-import { useRouter, useSearchParams } from "next/navigation";
-import { Suspense, useState, type FormEvent } from "react";
+export interface LoginFormProps {
+  /** Where to go after signing in (already checked to be a path of this app). */
+  callbackUrl: string;
+  error?: SignInError;
+}
 
-function Form() {
-  const router = useRouter();
-  const params = useSearchParams();
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    setPending(true);
-    setError(null);
-    const result = await signIn("credentials", {
-      email: String(data.get("email") ?? ""),
-      password: String(data.get("password") ?? ""),
-      redirect: false,
-    });
-    setPending(false);
-    if (!result || result.error) {
-      setError("Wrong e-mail or password, or too many attempts. Try again in a moment.");
-      return;
-    }
-    const next = params.get("callbackUrl");
-    router.push(next && next.startsWith("/") && !next.startsWith("//") ? next : "/");
-    router.refresh();
-  }
-
+/**
+ * The credentials form, rendered on the server: a plain `POST /api/auth/login` that works without JavaScript and
+ * comes back here with `?error=` on failure. One message for an unknown e-mail and a wrong password.
+ */
+export function LoginForm({ callbackUrl, error }: LoginFormProps) {
+  const message = error ? signInErrorMessage(error) : null;
   return (
-    <form onSubmit={onSubmit} aria-describedby={error ? "login-error" : undefined} noValidate>
+    <form method="post" action="/api/auth/login" aria-describedby={message ? "login-error" : undefined}>
+      <input type="hidden" name="callbackUrl" value={callbackUrl} />
       <div className="field">
         <label htmlFor="email">E-mail</label>
-        <input id="email" name="email" type="email" autoComplete="username" required />
+        <input id="email" name="email" type="email" autoComplete="username" required autoFocus />
       </div>
       <div className="field">
         <label htmlFor="password">Password</label>
         <input id="password" name="password" type="password" autoComplete="current-password" required />
       </div>
-      {error && (
+      {message && (
         <p id="login-error" role="alert" className="error">
-          {error}
+          {message}
         </p>
       )}
-      <button className="btn" type="submit" disabled={pending}>
-        {pending ? "Signing in…" : "Sign in"}
+      <button className="btn" type="submit">
+        Sign in
       </button>
     </form>
-  );
-}
-
-/** Credentials sign-in form; the same message for unknown users, wrong passwords and throttled attempts. */
-export function LoginForm() {
-  return (
-    <Suspense>
-      <Form />
-    </Suspense>
   );
 }

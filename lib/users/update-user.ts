@@ -5,20 +5,26 @@ import { requireAdmin } from "../callers/require-admin";
 import type { Db } from "../db/client";
 import { isUuid } from "../db/ids";
 import { users } from "../db/schema";
+import { hashPassword } from "../auth/password";
 import { AppError, notFound } from "../errors";
 import { displayName, type UserSummary } from "./list-users";
 
-/** Body of `PATCH /api/backoffice/users/{userId}`: a new role, active flag, or both. */
+/** Body of `PATCH /api/backoffice/users/{userId}`: a new role, active flag, password, or several. */
 export const updateUserRequestSchema = z
-  .strictObject({ role: z.enum(["admin", "reviewer"]).optional(), active: z.boolean().optional() })
-  .refine((b) => b.role !== undefined || b.active !== undefined, "send 'role' ('admin' or 'reviewer'), 'active' (true or false), or both");
+  .strictObject({
+    role: z.enum(["admin", "reviewer"]).optional(),
+    active: z.boolean().optional(),
+    password: z.string().min(12, "use at least 12 characters").max(200).optional(),
+  })
+  .refine((b) => b.role !== undefined || b.active !== undefined || b.password !== undefined, "send 'role' ('admin' or 'reviewer'), 'active' (true or false), 'password', or several");
 
 export type UpdateUserRequest = z.output<typeof updateUserRequestSchema>;
 
 /**
- * Change a user's role or deactivate/reactivate them (admins only). A user cannot demote or deactivate
- * themself (409 `self_lockout`), so a project always keeps the admin who made the change. Users of other
- * projects are not found.
+ * Change a user's role, deactivate/reactivate them or set a new password (admins only). A user cannot demote or
+ * deactivate themself (409 `self_lockout`), so a project always keeps the admin who made the change. Deactivating
+ * and setting a password end the user's sessions (`session_version` moves on; for your own password, yours too).
+ * Users of other projects are not found.
  *
  * @example await updateUserFor(db, caller, userId, { role: "reviewer" });
  */
@@ -32,7 +38,13 @@ export async function updateUserFor(db: Db, caller: Caller, userId: string, patc
   if (!isUuid(userId)) throw notFound("User", userId);
   const [row] = await db
     .update(users)
-    .set({ ...(patch.role ? { role: patch.role } : {}), ...(patch.active !== undefined ? { active: patch.active } : {}), updatedAt: sql`now()` })
+    .set({
+      ...(patch.role ? { role: patch.role } : {}),
+      ...(patch.active !== undefined ? { active: patch.active } : {}),
+      ...(patch.password !== undefined ? { passwordHash: await hashPassword(patch.password) } : {}),
+      ...(patch.active === false || patch.password !== undefined ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(users.id, userId), eq(users.projectId, caller.projectId)))
     .returning({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, active: users.active });
   if (!row) throw notFound("User", userId);

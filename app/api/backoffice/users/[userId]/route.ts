@@ -5,7 +5,7 @@ import { updateUserFor, updateUserRequestSchema } from "@/lib/users/update-user"
 
 export const dynamic = "force-dynamic";
 
-// PATCH /api/backoffice/users/{userId} – change a user's role or deactivate/reactivate them (not yourself)
+// PATCH /api/backoffice/users/{userId} – change a user's role, deactivate/reactivate them (not yourself) or set their password
 export const PATCH = withSession<{ userId: string }>(
   async (req, { caller, params }) => {
     const body = await readJsonBody(req, updateUserRequestSchema, { maxBytes: 1_000 });
