@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite. Vitest (unit + integration on PGlite, and on PostgreSQL when
-// TEST_DATABASE_URL is set), the crash test on PostgreSQL (when TEST_DATABASE_URL is set), a 1,000-request
+// TEST_DATABASE_URL is set), the crash test and the container image's start on PostgreSQL (when TEST_DATABASE_URL
+// is set), a 1,000-request
 // fuzz run on PGlite, then the Playwright specs in Debian's Chromium when it is installed.
 // Ends with one summary line "N passed, N failed".
 import { spawnSync } from "node:child_process";
@@ -16,6 +17,16 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 let passed = 0;
 let failed = 0;
 let ok = true;
+
+/** Run a TypeScript script (through tsx) that exits 0 on success, counted as one test; one that hangs gets SIGTERM. */
+function runScriptAsOneTest(script, extraEnv, timeoutMs) {
+  const run = spawnSync(process.execPath, ["--import", "tsx", script], { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv }, timeout: timeoutMs, killSignal: "SIGTERM" });
+  if (run.status === 0) passed += 1;
+  else {
+    failed += 1;
+    ok = false;
+  }
+}
 
 if (!process.env.TEST_DATABASE_URL) {
   console.log("[test] TEST_DATABASE_URL is not set: integration tests run on embedded PGlite only.");
@@ -40,18 +51,16 @@ if (existsSync(vitestReport)) {
 // which it stops its processes and drops its database.
 if (process.env.TEST_DATABASE_URL) {
   console.log("[test] crash test: 100 flows, 3 worker kills, 3 app kills (bench/chaos.ts)");
-  const chaos = spawnSync(process.execPath, ["--import", "tsx", "bench/chaos.ts"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...env, CHAOS_FLOWS: "100", CHAOS_WORKER_KILLS: "3", CHAOS_APP_KILLS: "3", CHAOS_DATABASE_URL: process.env.TEST_DATABASE_URL },
-    timeout: 10 * 60_000,
-    killSignal: "SIGTERM",
-  });
-  if (chaos.status === 0) passed += 1;
-  else {
-    failed += 1;
-    ok = false;
-  }
+  runScriptAsOneTest("bench/chaos.ts", { CHAOS_FLOWS: "100", CHAOS_WORKER_KILLS: "3", CHAOS_APP_KILLS: "3", CHAOS_DATABASE_URL: process.env.TEST_DATABASE_URL }, 10 * 60_000);
+}
+
+// The container image without Docker (tests/standalone-image.ts), counted as one test: the Dockerfile's runtime
+// stage laid out from the build's standalone output, started with its CMD and ENV on a fresh PostgreSQL database,
+// ready by its HEALTHCHECK, one full flow, then SIGTERM and a clean exit. Needs the build (the crash test above
+// makes one when missing).
+if (process.env.TEST_DATABASE_URL) {
+  console.log("[test] standalone image: the Dockerfile's runtime stage without Docker, one flow, SIGTERM (tests/standalone-image.ts)");
+  runScriptAsOneTest("tests/standalone-image.ts", {}, 3 * 60_000);
 }
 
 // The fuzzer (`npm run fuzz`, bench/fuzz.ts) at 1,000 requests on PGlite, counted as one test: hostile bodies,
@@ -59,18 +68,7 @@ if (process.env.TEST_DATABASE_URL) {
 // `npm start`); it fails on any 5xx, non-problem error answer, request over 2 s, RSS growth over 150 MiB or changed
 // sentinel state. FUZZ_SEED picks another seed; a hanging run is stopped with SIGTERM.
 console.log("[test] fuzz: 1,000 hostile requests on PGlite (bench/fuzz.ts)");
-const fuzz = spawnSync(process.execPath, ["--import", "tsx", "bench/fuzz.ts"], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...env, FUZZ_REQUESTS: "1000", FUZZ_DATABASE_URL: "", FUZZ_REPLAY: "" },
-  timeout: 5 * 60_000,
-  killSignal: "SIGTERM",
-});
-if (fuzz.status === 0) passed += 1;
-else {
-  failed += 1;
-  ok = false;
-}
+runScriptAsOneTest("bench/fuzz.ts", { FUZZ_REQUESTS: "1000", FUZZ_DATABASE_URL: "", FUZZ_REPLAY: "" }, 5 * 60_000);
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (process.env.SKIP_E2E === "1") {
