@@ -4,6 +4,7 @@ import { openTestDatabase, type TestDatabase } from "@/tests/support/test-databa
 import { rowsOf } from "@/lib/db/rows";
 import { businesses, endUsers, projects, users, workflowDefinitions, workflowRuntimes } from "@/lib/db/schema";
 import { runFilterQuery, validateFilterQuery, type FilterEntity } from "./index";
+import { EXAMPLE_FILTER_SELECT } from "@/tests/support/example-filter";
 
 let t: TestDatabase;
 const P = "proj-f";
@@ -78,18 +79,7 @@ describe(`runFilterQuery (${process.env.TEST_DB_KIND})`, () => {
       entity: "businesses",
       query: {
         where: { businessId: { not: null }, workflowDefinitionId: { in: ["kyb"] } },
-        select: {
-          id: true,
-          tags: true,
-          state: true,
-          status: true,
-          context: true,
-          assigneeId: true,
-          createdAt: true,
-          assignee: { select: { id: true, firstName: true, lastName: true, avatarUrl: true } },
-          workflowDefinition: { select: { id: true, name: true, version: true, definition: true } },
-          business: { select: { id: true, companyName: true, registrationNumber: true, countryOfIncorporation: true } },
-        },
+        select: EXAMPLE_FILTER_SELECT,
       },
     });
     expect(page.data.map((r) => r.id)).toEqual([ids.c4, ids.c3, ids.c2, ids.c1]);

@@ -7,6 +7,7 @@ import { seedProject } from "@/tests/support/seed";
 import { GET as list, POST as create, PUT as put } from "./route";
 import { GET as getOne } from "./[filterId]/route";
 import { GET as cases } from "./[filterId]/cases/route";
+import { EXAMPLE_FILTER_SELECT } from "@/tests/support/example-filter";
 
 let t: TestDatabase;
 let key: string;
@@ -17,18 +18,7 @@ const example = {
   projectId: "default",
   query: {
     where: { businessId: { not: null }, workflowDefinitionId: { in: ["kyb_manual_review_example"] } },
-    select: {
-      id: true,
-      tags: true,
-      state: true,
-      status: true,
-      context: true,
-      assigneeId: true,
-      createdAt: true,
-      assignee: { select: { id: true, firstName: true, lastName: true, avatarUrl: true } },
-      workflowDefinition: { select: { id: true, name: true, version: true, definition: true } },
-      business: { select: { id: true, companyName: true, registrationNumber: true, countryOfIncorporation: true } },
-    },
+    select: EXAMPLE_FILTER_SELECT,
   },
 };
 const filterCount = async () => (await t.db.select({ n: count() }).from(filters))[0].n;
