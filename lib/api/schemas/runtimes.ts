@@ -32,7 +32,7 @@ export const runtimePageSchema = z.object({ data: z.array(runtimeResponseSchema)
 
 export const historyEntrySchema = z.object({
   id: z.int(),
-  kind: z.string().describe("created, transition, event_ignored, plugin_call, cond_error, decision, assignment, webhook or context_update."),
+  kind: z.string().describe("created, transition (a move: eventName `move`, payload `{ forced, reason }`), event_ignored, plugin_call, cond_error, decision, assignment, webhook, context_update (payload `{ pointers }` for a context patch), cancel (payload `{ reason }`) or job_retried."),
   eventName: z.string().nullable(),
   fromState: z.string().nullable(),
   toState: z.string().nullable(),
