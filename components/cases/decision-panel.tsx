@@ -16,18 +16,29 @@ interface Props {
   nextEvents: string[];
   /** Null when the user may decide; else why not. */
   blocked: string | null;
+  /** The case's documents (id, or `#<index>`, and label): a revision request may send some back, each with a reason. */
+  documents?: { id: string; label: string }[];
 }
+
+const isRevision = (event: string) => /revision|revise/i.test(event);
 
 /**
  * Approve, reject or request a revision — one button per event the current state accepts. Rejecting and
  * requesting a revision need a reason; every decision carries the version the reviewer saw.
  */
-export function DecisionPanel({ runtimeId, version, nextEvents, blocked }: Props) {
+export function DecisionPanel({ runtimeId, version, nextEvents, blocked, documents = [] }: Props) {
   const id = useId();
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState("");
   const [missingFor, setMissingFor] = useState<string | null>(null);
-  const action = useCaseAction<{ event: string; reason: string | null; version: number }>(`/api/backoffice/cases/${runtimeId}/decision`, () => setReason(""));
+  /** Documents to send back with a revision request: id → its reason (present = ticked). */
+  const [sendBack, setSendBack] = useState<Record<string, string>>({});
+  const [docMissing, setDocMissing] = useState(false);
+  const action = useCaseAction<{ event: string; reason: string | null; documents?: { documentId: string; reason: string }[]; version: number }>(`/api/backoffice/cases/${runtimeId}/decision`, () => {
+    setReason("");
+    setSendBack({});
+  });
+  const revisable = documents.length > 0 && nextEvents.some(isRevision);
 
   function decide(event: string) {
     if (needsReason(event) && !reason.trim()) {
@@ -36,7 +47,10 @@ export function DecisionPanel({ runtimeId, version, nextEvents, blocked }: Props
       return;
     }
     setMissingFor(null);
-    action.mutate({ event, reason: reason.trim() || null, version });
+    const chosen = isRevision(event) ? Object.entries(sendBack).map(([documentId, why]) => ({ documentId, reason: why.trim() })) : [];
+    setDocMissing(chosen.some((d) => !d.reason));
+    if (chosen.some((d) => !d.reason)) return;
+    action.mutate({ event, reason: reason.trim() || null, ...(chosen.length ? { documents: chosen } : {}), version });
   }
 
   return (
@@ -68,6 +82,49 @@ export function DecisionPanel({ runtimeId, version, nextEvents, blocked }: Props
           </span>
         )}
       </div>
+      {revisable && (
+        <fieldset className="send-back" disabled={!!blocked} data-testid="send-back">
+          <legend>Documents to send back with a revision request</legend>
+          {documents.map((doc) => {
+            const ticked = doc.id in sendBack;
+            return (
+              <div key={doc.id} className="send-back-row">
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={ticked}
+                    onChange={(e) =>
+                      setSendBack((now) => {
+                        const next = { ...now };
+                        if (e.target.checked) next[doc.id] = "";
+                        else delete next[doc.id];
+                        return next;
+                      })
+                    }
+                  />{" "}
+                  {doc.label}
+                </label>
+                {ticked && (
+                  <input
+                    type="text"
+                    aria-label={`What to correct in ${doc.label}`}
+                    placeholder="What to correct"
+                    value={sendBack[doc.id]}
+                    maxLength={2000}
+                    aria-invalid={(docMissing && !sendBack[doc.id].trim()) || undefined}
+                    onChange={(e) => setSendBack((now) => ({ ...now, [doc.id]: e.target.value }))}
+                  />
+                )}
+              </div>
+            );
+          })}
+          {docMissing && (
+            <span className="error" role="alert">
+              Write what to correct in each document you send back.
+            </span>
+          )}
+        </fieldset>
+      )}
       <div className="actions">
         {nextEvents.map((event) => (
           <button key={event} type="button" className={tone(event)} disabled={!!blocked || action.isPending} onClick={() => decide(event)}>

@@ -13,6 +13,12 @@ export function decisionBlocker(view: RuntimeView, user: SessionUser, assigneeNa
     : "Assign this case to yourself to decide it.";
 }
 
+/** The case's documents as the revision request lists them: id (or `#<index>`) and a label. */
+function documentChoices(documents: unknown): { id: string; label: string }[] {
+  const docs = Array.isArray(documents) ? (documents as Record<string, unknown>[]) : [];
+  return docs.map((doc, i) => ({ id: typeof doc?.id === "string" ? doc.id : `#${i}`, label: `${i + 1}. ${String(doc?.category ?? "document")}${doc?.type ? ` / ${String(doc.type)}` : ""}` }));
+}
+
 /** Manual review: assignment, the decision buttons for the events the current state accepts, and admins' repair. */
 export function ReviewPanel({ view, user, users, states }: { view: RuntimeView; user: SessionUser; users: UserSummary[]; states: string[] }) {
   const assignee = users.find((u) => u.id === view.assigneeId) ?? null;
@@ -32,7 +38,7 @@ export function ReviewPanel({ view, user, users, states }: { view: RuntimeView; 
         <p className="hint">{assignee ? `Was assigned to ${assignee.name}.` : "Was not assigned."}</p>
       )}
       {active && view.nextEvents.length > 0 && (
-        <DecisionPanel runtimeId={view.id} version={view.version} nextEvents={view.nextEvents} blocked={decisionBlocker(view, user, assignee?.name ?? null)} />
+        <DecisionPanel runtimeId={view.id} version={view.version} nextEvents={view.nextEvents} blocked={decisionBlocker(view, user, assignee?.name ?? null)} documents={documentChoices(view.context.documents)} />
       )}
       {active && view.nextEvents.length === 0 && <p className="hint">No decision is possible while the case waits for a plugin.</p>}
       {!active && <p className="hint">The case is {view.status}; no further decisions.</p>}

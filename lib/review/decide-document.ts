@@ -27,6 +27,31 @@ export interface DecideDocumentInput {
   expectedVersion: number;
 }
 
+/** The decision a reviewer records on a document, with the reason in the field its status reads. */
+export function documentDecision(status: DocumentDecisionStatus, reason: string | null, userId: string): DocumentDecision {
+  return {
+    status,
+    rejectionReason: status === "rejected" ? reason : null,
+    revisionReason: status === "revision" ? reason : null,
+    decidedBy: userId,
+    decidedAt: new Date().toISOString(),
+  };
+}
+
+/**
+ * A copy of `documents` (the context's) in which the document `documentId` (its `id`, or `#<index>`) carries
+ * `decision`, and its index. 404 when there is no such document; 409 `document_invalid` for an entry that is
+ * not an object.
+ */
+export function withDocumentDecision(documents: unknown, documentId: string, decision: DocumentDecision): { documents: Record<string, unknown>[]; index: number } {
+  const copy = Array.isArray(documents) ? [...(documents as Record<string, unknown>[])] : [];
+  const index = copy.findIndex((d, i) => (typeof d?.id === "string" ? d.id === documentId : documentId === `#${i}`));
+  if (index < 0) throw notFound("Document", documentId);
+  if (typeof copy[index] !== "object" || copy[index] === null) throw new AppError("document_invalid", "This document entry is not an object and cannot carry a decision.");
+  copy[index] = { ...copy[index], decision };
+  return { documents: copy, index };
+}
+
 /**
  * Record a decision on one document through the one step path: the same version and assignee checks as case
  * decisions, then a context-only engine step (no transition, `replaceContext`), which bumps the
@@ -46,18 +71,7 @@ export async function decideDocument(db: Db, input: DecideDocumentInput): Promis
     assertFreshVersion(row, input.expectedVersion);
     assertActive(row);
     const { override } = assertMayDecide(row, user);
-    const documents = Array.isArray(row.context.documents) ? [...(row.context.documents as Record<string, unknown>[])] : [];
-    const index = documents.findIndex((d, i) => (typeof d?.id === "string" ? d.id === input.documentId : input.documentId === `#${i}`));
-    if (index < 0) throw notFound("Document", input.documentId);
-    if (typeof documents[index] !== "object" || documents[index] === null) throw new AppError("document_invalid", "This document entry is not an object and cannot carry a decision.");
-    const decision: DocumentDecision = {
-      status: input.status,
-      rejectionReason: input.status === "rejected" ? reason : null,
-      revisionReason: input.status === "revision" ? reason : null,
-      decidedBy: user.id,
-      decidedAt: new Date().toISOString(),
-    };
-    documents[index] = { ...documents[index], decision };
+    const { documents, index } = withDocumentDecision(row.context.documents, input.documentId, documentDecision(input.status, reason, user.id));
     const actor = { type: "reviewer" as const, id: user.id };
     const payload = { documentId: input.documentId, index, status: input.status, reason, override };
     return {

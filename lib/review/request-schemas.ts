@@ -7,6 +7,8 @@ const version = z.number().int().min(1).describe("the case version the page show
 export const decisionRequestSchema = z.strictObject({
   event: z.string().trim().min(1).max(200),
   reason: z.string().max(4000).nullish(),
+  /** With a revision request: the documents sent back, each with its reason. */
+  documents: z.array(z.strictObject({ documentId: z.string().min(1).max(200), reason: z.string().max(4000) })).max(100).optional(),
   version,
 });
 

@@ -89,6 +89,29 @@ describe("decideRuntime", () => {
   });
 });
 
+describe("decideRuntime with documents sent back", () => {
+  it("marks each named document for revision with its reason in the step that moves the case", async () => {
+    const row = await reviewCase([
+      { id: "poa", category: "proof_of_address", type: "bill", pages: [] },
+      { id: "coi", category: "registration", type: "certificate", pages: [] },
+    ]);
+    const mine = await assignRuntime(t.db, { user: rita, runtimeId: row.id, assigneeId: rita.id, expectedVersion: row.version });
+    const send = (documents: { documentId: string; reason: string }[], event = "revision") =>
+      decideRuntime(t.db, { user: rita, runtimeId: row.id, event, reason: "Please correct", documents, expectedVersion: mine.version });
+    await expect(send([{ documentId: "poa", reason: " " }])).rejects.toMatchObject({ status: 422, errors: [{ path: "/documents/0/reason" }] });
+    await expect(send([{ documentId: "poa", reason: "Old" }], "approve")).rejects.toMatchObject({ status: 422 });
+    await expect(send([{ documentId: "nope", reason: "Old" }])).rejects.toMatchObject({ status: 404 });
+    expect((await getRuntime(t.db, row.id)).version).toBe(mine.version);
+    const { runtime } = await send([{ documentId: "poa", reason: "The bill is older than three months" }]);
+    expect(runtime).toMatchObject({ state: "revision", version: mine.version + 1 });
+    const [poa, coi] = runtime.context.documents as Record<string, unknown>[];
+    expect(poa.decision).toMatchObject({ status: "revision", revisionReason: "The bill is older than three months", decidedBy: rita.id });
+    expect(coi.decision).toBeUndefined();
+    const history = await t.db.select().from(runtimeHistory).where(and(eq(runtimeHistory.runtimeId, row.id), eq(runtimeHistory.kind, "decision"))).orderBy(asc(runtimeHistory.id));
+    expect(history.map((h) => h.eventName)).toEqual(["document.decision", "revision"]);
+  });
+});
+
 describe("decideDocument", () => {
   it("stores the decision on the document through the locked path", async () => {
     const row = await reviewCase([{ category: "proof_of_address", type: "bill", pages: [] }]);

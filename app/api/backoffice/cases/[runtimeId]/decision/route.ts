@@ -14,6 +14,7 @@ export const POST = withSession<{ runtimeId: string }>(async (req, { user, param
     runtimeId: params.runtimeId,
     event: body.event,
     reason: body.reason,
+    documents: body.documents,
     expectedVersion: body.version,
   });
   return Response.json({ id: runtime.id, state: runtime.state, status: runtime.status, version: runtime.version, moved });
