@@ -4,6 +4,7 @@ import * as s from "../../schemas";
 import { secretInfoSchema } from "../../schemas/responses";
 
 const secretName = { description: "Secret name, e.g. REGISTRY_API_KEY.", schema: s.secretNameSchema };
+const secretInfo = { status: 200, description: "Name, host binding and dates (never the value).", schema: named("SecretInfo", secretInfoSchema) };
 
 /** Secrets that plugin requests reference by name. */
 export const SECRET_ROUTES: RouteGroup = {
@@ -27,7 +28,7 @@ export const SECRET_ROUTES: RouteGroup = {
       summary: "Create or replace a secret",
       pathParams: { name: secretName },
       body: named("PutSecretRequest", s.putSecretRequestSchema),
-      success: { status: 200, description: "Name, host binding and dates (never the value).", schema: named("SecretInfo", secretInfoSchema) },
+      success: secretInfo,
     },
     {
       method: "patch",
@@ -36,7 +37,7 @@ export const SECRET_ROUTES: RouteGroup = {
       summary: "Bind a secret to hosts (null unbinds)",
       pathParams: { name: secretName },
       body: named("BindSecretRequest", s.bindSecretRequestSchema),
-      success: { status: 200, description: "Name, host binding and dates (never the value).", schema: named("SecretInfo", secretInfoSchema) },
+      success: secretInfo,
       errors: ["not_found"],
     },
     {
