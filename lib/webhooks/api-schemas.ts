@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { subscriptionEventSchema } from "./event-names";
+import { SUBSCRIBABLE_EVENTS, subscriptionEventSchema } from "./event-names";
 import { webhookUrlSchema } from "./config-subscriptions";
 
 /** Body of `POST /webhook-subscriptions`: a project-level (customer-level) subscription. */
@@ -10,7 +10,7 @@ export const createSubscriptionRequestSchema = z.strictObject({
     .array(subscriptionEventSchema)
     .min(1)
     .max(50)
-    .describe("Any of workflow.state.changed, workflow.context.changed, workflow.completed, workflow.context.document.changed."),
+    .describe(`Any of ${SUBSCRIBABLE_EVENTS.join(", ")}.`),
 });
 
 /** Body of `PATCH /api/backoffice/webhooks/subscriptions/{id}`: enable or pause. */
