@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { onlyWithRowOf } from "../db/raw-sql";
 import { jobs, type Job, type NewJob } from "../db/schema";
+import { withJobTrace } from "../observability/job-trace";
 
 /** NOTIFY channel that wakes workers; an insert trigger on `jobs` (migration 0004) notifies it at commit. */
 export const JOBS_CHANNEL = "kyc_jobs";
@@ -21,10 +22,11 @@ export async function enqueueJobs(tx: Db, rows: NewJob[]): Promise<void> {
 /**
  * The insert of `enqueueJobs` as a statement, also usable as a data-modifying CTE body of a step's statement
  * (written only if the CTE `onlyWith` has a row). The rows travel as one JSON parameter, so the text is
- * fixed whatever their number; `maxAttempts` defaults as in the schema.
+ * fixed whatever their number; `maxAttempts` defaults as in the schema. Each payload carries the current
+ * request's id and trace context (`withJobTrace`), so the job's logs and spans continue the request's chain.
  */
 export function jobsInsert(rows: NewJob[], onlyWith?: string): SQL {
-  const json = JSON.stringify(rows.map((j) => ({ p: j.projectId, k: j.kind, r: j.runtimeId ?? null, d: j.payload, m: j.maxAttempts ?? 5 })));
+  const json = JSON.stringify(rows.map((j) => ({ p: j.projectId, k: j.kind, r: j.runtimeId ?? null, d: withJobTrace(j.payload), m: j.maxAttempts ?? 5 })));
   return sql`insert into jobs (project_id, kind, runtime_id, payload, max_attempts)
     select r.v->>'p', r.v->>'k', (r.v->>'r')::uuid, r.v->'d', (r.v->>'m')::int
     from ${onlyWithRowOf(onlyWith)} jsonb_array_elements(${json}::jsonb) with ordinality as r(v, n) order by r.n`;

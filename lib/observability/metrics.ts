@@ -5,7 +5,7 @@ const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 function build() {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: "kyc_process_" });
+  collectDefaultMetrics({ register: registry, prefix: "kyc_" });
   const of = { registers: [registry] };
   return {
     registry,
