@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { exampleDefinition } from "../../tests/support/engine-fixtures";
-import type { JsonObject, WorkflowDefinitionInput } from "./types";
+import { exampleDefinition, expectReported, type BrokenDefinition, type EditableDefinition } from "../../tests/support/engine-fixtures";
+import type { JsonObject } from "./types";
 import { validateDefinition } from "./validate-definition";
 
-type Def = WorkflowDefinitionInput & JsonObject;
+type Def = EditableDefinition;
 const S = "/definition/states";
 const P = "/extensions/apiPlugins";
 
 /** Each case breaks the worked example in one way and names the problem it must produce. */
-const cases: Array<{ name: string; mutate: (d: Def) => unknown; pointer: string; code: string; fix: RegExp }> = [
+const cases: BrokenDefinition[] = [
   { name: "missing id", mutate: (d) => ({ ...d, id: "" }), pointer: "/id", code: "id_missing", fix: /needs a non-empty string 'id'/ },
   { name: "wrong definitionType", mutate: (d) => ({ ...d, definitionType: "bpmn" }), pointer: "/definitionType", code: "definition_type_invalid", fix: /must be "statechart-json"/ },
   { name: "no states", mutate: (d) => ({ ...d, definition: { initial: "idle" } }), pointer: `/definition/states`, code: "states_missing", fix: /must be an object mapping each state name/ },
@@ -53,14 +53,7 @@ describe("validateDefinition", () => {
     expect(validateDefinition("statechart")).toEqual([{ pointer: "", code: "definition_not_object", message: expect.stringMatching(/must be a JSON object with id, definitionType and definition/) }]);
   });
 
-  it.each(cases)("reports $name at $pointer with a fix", ({ mutate, pointer, code, fix }) => {
-    const def = exampleDefinition() as Def;
-    const replaced = mutate(def);
-    const problems = validateDefinition(replaced ?? def);
-    const problem = problems.find((p) => p.pointer === pointer && p.code === code);
-    expect(problem, JSON.stringify(problems, null, 2)).toBeDefined();
-    expect(problem!.message).toMatch(fix);
-  });
+  it.each(cases)("reports $name at $pointer with a fix", expectReported);
 
   it("allows a successAction/errorAction naming a state instead of an event", () => {
     const def = exampleDefinition();
