@@ -4,7 +4,7 @@ import { z } from "zod";
  * The system webhook catalogue (docs/webhooks.md). Subscriptions list *subscription* event names; deliveries
  * carry an `eventName`, which is the same name except for the document events: a subscription to
  * `workflow.context.document.changed` receives `workflow.context.document.updated` and
- * `workflow.context.document.completed`.
+ * `workflow.context.document.completed`; one to `workflow.context.document.updated` receives only those.
  */
 export const SUBSCRIBABLE_EVENTS = [
   "workflow.state.changed",
@@ -12,6 +12,7 @@ export const SUBSCRIBABLE_EVENTS = [
   "workflow.completed",
   "workflow.canceled",
   "workflow.context.document.changed",
+  "workflow.context.document.updated",
 ] as const;
 
 export type SubscriptionEventName = (typeof SUBSCRIBABLE_EVENTS)[number];
@@ -27,7 +28,7 @@ export const DELIVERED_EVENTS = [
 
 export type DeliveredEventName = (typeof DELIVERED_EVENTS)[number];
 
-/** The subscription event that selects a delivered event. */
+/** The subscription event that selects a delivered event (besides the delivered name itself, when subscribable). */
 export function subscriptionEventOf(eventName: DeliveredEventName): SubscriptionEventName {
   return eventName === "workflow.context.document.updated" || eventName === "workflow.context.document.completed"
     ? "workflow.context.document.changed"

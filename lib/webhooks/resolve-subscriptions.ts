@@ -64,7 +64,8 @@ export async function subscriptionsForRuntime(
 }
 
 /**
- * The subscriptions that receive one event: active, listing the event's subscription name, and one per URL.
+ * The subscriptions that receive one event: active, listing the event's subscription name (or its own name, for
+ * `workflow.context.document.updated`), and one per URL.
  * When several levels name the same URL the most specific wins (runtime, then definition, then project), so
  * a receiver gets each event once per URL.
  */
@@ -74,7 +75,7 @@ export function pickTargets(subscriptions: readonly WebhookSubscription[], event
   const rank = { runtime: 0, definition: 1, project: 2 } as const;
   const sorted = [...subscriptions].sort((a, b) => rank[a.level] - rank[b.level] || a.createdAt.getTime() - b.createdAt.getTime());
   for (const s of sorted) {
-    if (!s.active || !s.events.includes(wanted)) continue;
+    if (!s.active || !(s.events.includes(wanted) || s.events.includes(eventName))) continue;
     const key = urlKey(s.url);
     if (!byUrl.has(key)) byUrl.set(key, s);
   }

@@ -191,8 +191,13 @@ describe(`documents API (${process.env.TEST_DB_KIND})`, () => {
     expect((await post(id, { category: "proof_of_address", issuer: { country: "FR" } })).status).toBe(201);
   });
 
-  it("each change emits workflow.context.document.updated with the document, its version and the kind of change", async () => {
-    const config = { subscriptions: [{ type: "webhook", url: `${w.receiver.origin}/documents`, events: ["workflow.context.document.changed"] }] };
+  it("each change emits workflow.context.document.updated with the document, its version and the kind of change (subscribed as such or as document.changed)", async () => {
+    const config = {
+      subscriptions: [
+        { type: "webhook", url: `${w.receiver.origin}/documents`, events: ["workflow.context.document.changed"] },
+        { type: "webhook", url: `${w.receiver.origin}/updates`, events: ["workflow.context.document.updated"] },
+      ],
+    };
     const id = await idleRuntime({ config, documents: [{ ...REGISTRATION, id: "reg" }] });
     const added = await post(id, { category: "proof_of_address", id: "poa" });
     await put(id, "reg", { ...REGISTRATION, type: "certificate_v2" });
@@ -210,5 +215,10 @@ describe(`documents API (${process.env.TEST_DB_KIND})`, () => {
     expect(events[1].documentChanges?.[0].document).toMatchObject({ type: "certificate_v2", decision: { status: "pending" } });
     expect(events[2].documentChanges?.[0].document).toEqual(added.json.document);
     expect(events[2].data.documents).toEqual([events[1].documentChanges?.[0].document]);
+    const updates = await eventually(async () => {
+      const got = eventsOf(w.receiver.received, id, "/updates");
+      return got.length >= 3 ? got : null;
+    }, "the same three events for the document.updated subscription");
+    expect(updates.map((e) => e.id)).toEqual(events.map((e) => e.id));
   });
 });
