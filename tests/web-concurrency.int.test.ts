@@ -7,6 +7,7 @@ import net from "node:net";
 import path from "node:path";
 import { afterAll, describe, expect, it, onTestFailed } from "vitest";
 import { eventually } from "./support/vendor-stub";
+import { isAlive } from "@/lib/db/data-dir-lock";
 
 const root = path.resolve(__dirname, "..");
 const startScript = path.join(root, "scripts", "start.mjs");
@@ -57,15 +58,6 @@ function childrenOf(pid: number): number[] {
     }
   }
   return out.sort((a, b) => a - b);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /**

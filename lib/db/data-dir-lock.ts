@@ -22,7 +22,8 @@ export function lockDataDir(dataDir: string): () => void {
   return () => rmSync(file, { force: true });
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this id exists (one we may not signal counts as alive). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
