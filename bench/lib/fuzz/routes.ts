@@ -31,6 +31,7 @@ export const minimalDefinition = (id: string) => ({
 /** Every route under app/api (read from the file tree when this table was written; `bench/fuzz.ts` checks it is complete). */
 export const ROUTES: RouteSpec[] = [
   { path: "/api/health", methods: ["GET"], auth: "none" },
+  { path: "/api/health/ready", methods: ["GET"], auth: "none" },
   { path: "/api/v1/openapi.json", methods: ["GET"], auth: "none" },
   { path: "/api/auth/{nextauth}", methods: ["GET", "POST"], auth: "none", body: () => ({ csrfToken: "x", email: "nobody@example.com", password: "wrong-password" }) },
   { path: "/api/internal/jobs/drain", methods: ["GET", "POST"], auth: "cron" },
