@@ -94,6 +94,21 @@ describe("API keys", () => {
     await expect(revokeApiKeyFor(t.db, admin, created.id)).rejects.toMatchObject({ status: 404 });
     expect((await listApiKeysFor(t.db, admin)).find((k) => k.id === created.id)?.revokedAt).toEqual(expect.any(String));
   });
+
+  it("creates keys with the default scopes (running cases) or chosen ones and an expiry; lists both, and marks an expired key", async () => {
+    const plain = await createApiKeyFor(t.db, admin, { name: "integration" });
+    expect(plain).toMatchObject({ scopes: ["runtimes:read", "runtimes:write"], expiresAt: null });
+    const until = new Date(Date.now() + 86_400_000).toISOString();
+    const chosen = await createApiKeyFor(t.db, admin, { name: "deploys", scopes: ["definitions:write", "runtimes:read"], expiresAt: until });
+    await expect(authenticateApiKey(t, `Bearer ${chosen.key}`)).resolves.toMatchObject({ scopes: ["definitions:write", "runtimes:read"] });
+    const shortLived = await createApiKeyFor(t.db, admin, { name: "short-lived", expiresAt: new Date(Date.now() + 50).toISOString() });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    const listed = await listApiKeysFor(t.db, admin);
+    expect(listed.find((k) => k.id === plain.id)).toMatchObject({ scopes: ["runtimes:read", "runtimes:write"], expiresAt: null, expired: false });
+    expect(listed.find((k) => k.id === chosen.id)).toMatchObject({ scopes: ["definitions:write", "runtimes:read"], expiresAt: until, expired: false });
+    expect(listed.find((k) => k.id === shortLived.id)).toMatchObject({ expired: true });
+    await expect(authenticateApiKey(t, `Bearer ${shortLived.key}`)).rejects.toMatchObject({ status: 401 });
+  });
 });
 
 describe("secrets", () => {
