@@ -11,6 +11,12 @@ interface Props {
   users: Pick<UserSummary, "id" | "name">[];
 }
 
+/** A select's option: its value and its label. */
+type Option = [value: string, label: string];
+
+const STATUSES: Option[] = [["", "Any status"], ["active", "Active"], ["completed", "Completed"], ["failed", "Failed"], ["canceled", "Canceled"]];
+const SORTS: Option[] = [["created", "Newest first"], ["name", "Company name (A–Z)"]];
+
 /**
  * Search, sort and quick filters of a queue as a plain GET form (works without JavaScript); with JavaScript a
  * changed select applies at once. Changing any of them starts again from the first page.
@@ -33,49 +39,29 @@ export function QueueToolbar({ action, values, states, users }: Props) {
         Search
         <input type="search" name="q" defaultValue={values.q} placeholder="Company, entity id or e-mail" maxLength={200} />
       </label>
-      <label>
-        Assignee
-        <select name="assignee" defaultValue={values.assignee ?? ""} onChange={() => apply()}>
-          <option value="">Anyone</option>
-          <option value="me">Me</option>
-          <option value="unassigned">Unassigned</option>
-          {users.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        State
-        <select name="state" defaultValue={values.state ?? ""} onChange={() => apply()}>
-          <option value="">Any state</option>
-          {states.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Status
-        <select name="status" defaultValue={values.status ?? ""} onChange={() => apply()}>
-          <option value="">Any status</option>
-          <option value="active">Active</option>
-          <option value="completed">Completed</option>
-          <option value="failed">Failed</option>
-        </select>
-      </label>
-      <label>
-        Sort by
-        <select name="sort" defaultValue={values.sort} onChange={() => apply()}>
-          <option value="created">Newest first</option>
-          <option value="name">Company name (A–Z)</option>
-        </select>
-      </label>
+      <QuickFilter label="Assignee" name="assignee" value={values.assignee ?? ""} onChange={apply} options={[["", "Anyone"], ["me", "Me"], ["unassigned", "Unassigned"], ...users.map((u): Option => [u.id, u.name])]} />
+      <QuickFilter label="State" name="state" value={values.state ?? ""} onChange={apply} options={[["", "Any state"], ...states.map((s): Option => [s, s])]} />
+      <QuickFilter label="Status" name="status" value={values.status ?? ""} onChange={apply} options={STATUSES} />
+      <QuickFilter label="Sort by" name="sort" value={values.sort} onChange={apply} options={SORTS} />
       <button className="btn btn-secondary" type="submit">
         Search
       </button>
     </form>
+  );
+}
+
+/** One labelled select of the toolbar; choosing an option applies the form at once. */
+function QuickFilter({ label, name, value, options, onChange }: { label: string; name: string; value: string; options: Option[]; onChange: () => void }) {
+  return (
+    <label>
+      {label}
+      <select name={name} defaultValue={value} onChange={() => onChange()}>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
