@@ -12,3 +12,4 @@ export * from "./filters";
 export * from "./idempotency";
 export * from "./rate-limit-windows";
 export * from "./case-records";
+export * from "./audit-events";

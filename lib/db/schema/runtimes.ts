@@ -36,6 +36,10 @@ export const workflowRuntimes = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** The review deadline of the current state (`meta.sla.due` after entering it); null when the state has none. */
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    /** When the deadline's warning is due (`dueAt − meta.sla.warnBefore`); null without a warning. */
+    dueWarnAt: timestamp("due_warn_at", { withTimezone: true }),
   },
   (t) => [
     check("workflow_runtimes_status_check", sql`${t.status} in ('active', 'completed', 'failed', 'canceled')`),
@@ -46,6 +50,7 @@ export const workflowRuntimes = pgTable(
     index("workflow_runtimes_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
     index("workflow_runtimes_status_idx").on(t.projectId, t.status),
     index("workflow_runtimes_tags_idx").using("gin", t.tags),
+    index("workflow_runtimes_due_idx").on(t.projectId, t.dueAt).where(sql`${t.dueAt} is not null`),
     index("workflow_runtimes_parent_idx").on(t.projectId, t.parentRuntimeId).where(sql`${t.parentRuntimeId} is not null`),
   ],
 );
