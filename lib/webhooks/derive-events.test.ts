@@ -28,6 +28,8 @@ const runtime = (over: Partial<WorkflowRuntime> = {}): WorkflowRuntime => ({
   createdAt: at,
   updatedAt: at,
   resolvedAt: null,
+  dueAt: null,
+  dueWarnAt: null,
   ...over,
 });
 const result = (over: Partial<TransitionResult> = {}): TransitionResult => ({
