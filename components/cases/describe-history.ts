@@ -46,6 +46,7 @@ function describe(h: HistoryEntry, transition: HistoryEntry | undefined, nameOf:
       return { ...base, title: h.fromState === h.toState ? `${s(h.eventName)}: context updated in “${s(h.toState)}”` : `${s(h.eventName)}: ${s(h.fromState)} → ${s(h.toState)}`, details: p ?? undefined };
     }
     case "context_update": {
+      if (p?.documentId !== undefined) return { ...base, title: `Document ${s(p.documentId)} ${s(p.change)} (version ${s(p.version)})`, details: p };
       const pointers = Array.isArray(p?.pointers) ? (p.pointers as unknown[]).map(s) : [];
       const via = h.eventName && h.eventName !== "context.patch" ? ` with “${s(h.eventName)}”` : "";
       return { ...base, title: `Case data changed${via}: ${pointers.slice(0, 5).join(", ")}${pointers.length > 5 ? ` and ${pointers.length - 5} more` : ""}`, details: p ?? undefined };

@@ -10,8 +10,9 @@ export interface ViewerPage {
 }
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
-/** The canvas is drawn for this width at 100 % (the panel's usual width), then zoomed. */
-const BASE_WIDTH = 520;
+
+/** At 100 % a page is drawn as wide as the viewer's stage (less its padding), then zoomed. */
+const fitWidth = (stage: HTMLElement | null) => Math.max(160, (stage?.clientWidth ?? 540) - 18);
 
 /**
  * One document's pages: images (JPEG, PNG, WebP) and PDFs (page by page, with pdf.js) drawn on a canvas, with
@@ -24,6 +25,7 @@ export function DocumentViewer({ pages, label }: { pages: ViewerPage[]; label: s
   const [pdfPage, setPdfPage] = useState(1);
   const [fetched, setFetched] = useState<{ src: string; page: LoadedPage } | null>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
   const src = pages[index]?.src;
   const loaded = fetched?.src === src ? fetched.page : null;
 
@@ -38,8 +40,9 @@ export function DocumentViewer({ pages, label }: { pages: ViewerPage[]; label: s
     const target = canvas.current;
     if (!target || !loaded || loaded.kind === "error") return;
     const scale = ZOOMS[zoom];
+    const width = fitWidth(stage.current);
     if (loaded.kind === "image") {
-      drawImage(target, loaded.bitmap, scale, rotation);
+      drawImage(target, loaded.bitmap, width, scale, rotation);
       return;
     }
     let task: { cancel(): void; promise: Promise<void> } | null = null;
@@ -47,7 +50,7 @@ export function DocumentViewer({ pages, label }: { pages: ViewerPage[]; label: s
     loaded.pdf.getPage(pdfPage).then((page) => {
       if (cancelled) return;
       const natural = page.getViewport({ scale: 1, rotation });
-      const viewport = page.getViewport({ scale: (BASE_WIDTH / natural.width) * scale * (window.devicePixelRatio || 1), rotation });
+      const viewport = page.getViewport({ scale: (width / natural.width) * scale * (window.devicePixelRatio || 1), rotation });
       target.width = Math.floor(viewport.width);
       target.height = Math.floor(viewport.height);
       target.style.width = `${Math.floor(viewport.width / (window.devicePixelRatio || 1))}px`;
@@ -71,6 +74,7 @@ export function DocumentViewer({ pages, label }: { pages: ViewerPage[]; label: s
               onClick={() => {
                 setIndex(i);
                 setPdfPage(1);
+                setRotation(0);
               }}
             >
               {p.caption}
@@ -103,7 +107,7 @@ export function DocumentViewer({ pages, label }: { pages: ViewerPage[]; label: s
           </span>
         )}
       </div>
-      <div className="viewer-stage">
+      <div className="viewer-stage" ref={stage}>
         {!loaded && (
           <p className="hint" role="status">
             Loading {pages[index].caption.toLowerCase()}…
@@ -121,10 +125,10 @@ export function DocumentViewer({ pages, label }: { pages: ViewerPage[]; label: s
   );
 }
 
-/** Draws the image fitted to `BASE_WIDTH`, zoomed, and turned by `rotation` degrees (a multiple of 90). */
-function drawImage(target: HTMLCanvasElement, bitmap: ImageBitmap, zoom: number, rotation: number) {
+/** Draws the image fitted to `width`, zoomed, and turned by `rotation` degrees (a multiple of 90). */
+function drawImage(target: HTMLCanvasElement, bitmap: ImageBitmap, width: number, zoom: number, rotation: number) {
   const turned = rotation % 180 !== 0;
-  const fit = BASE_WIDTH / (turned ? bitmap.height : bitmap.width);
+  const fit = width / (turned ? bitmap.height : bitmap.width);
   const ratio = window.devicePixelRatio || 1;
   const w = bitmap.width * fit * zoom;
   const h = bitmap.height * fit * zoom;

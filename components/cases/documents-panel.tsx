@@ -74,7 +74,7 @@ export function DocumentsPanel({ documents, runtimeId, version, canDecide, earli
                 )}
               </h3>
               {(decision?.rejectionReason || decision?.revisionReason) && <p className="hint">Reason: {decision.rejectionReason ?? decision.revisionReason}</p>}
-              <div className="doc-layout">
+              <div className={`doc-layout${previous ? " with-versions" : ""}`}>
                 {previous ? (
                   <div className="doc-versions" data-testid="document-versions">
                     <div>

@@ -24,7 +24,14 @@ export async function apiGet<T = Record<string, unknown>>(request: APIRequestCon
  * and its webhook plugins at the local receiver, which is also subscribed to `workflow.completed` at definition
  * level (config.subscriptions).
  */
-export async function createStubDefinition(request: APIRequestContext, id: string, vendorUrl: string, receiverUrl: string): Promise<void> {
+export async function createStubDefinition(
+  request: APIRequestContext,
+  id: string,
+  vendorUrl: string,
+  receiverUrl: string,
+  /** Changes the copy before it is created (more subscribed events, a plugin's retry policy, …). */
+  edit: (definition: typeof seed) => void = () => {},
+): Promise<void> {
   const definition = structuredClone(seed);
   definition.id = id;
   definition.name = `E2E ${id}`;
@@ -33,6 +40,7 @@ export async function createStubDefinition(request: APIRequestContext, id: strin
   definition.definition.context.api_config.url = vendorUrl;
   definition.definition.context.api_config.webhook_url = `${receiverUrl}/plugin`;
   definition.config = { subscriptions: [{ type: "webhook", url: `${receiverUrl}/hooks/${id}`, events: ["workflow.completed"] }] };
+  edit(definition);
   await apiPost(request, "/api/v1/external/workflow-definitions", definition);
 }
 

@@ -16,8 +16,8 @@ function listen(server: http.Server, port: number): Promise<void> {
 const closer = (server: http.Server) => () => new Promise<void>((resolve) => server.close(() => resolve()));
 
 /**
- * A local company-registry vendor: `GET /registry/<number>` answers like the sandbox vendor — 20000002 a near
- * match (score 0.7 → manual review), 12345678 an exact match, anything else a mismatch (0.3).
+ * A local company-registry vendor: `GET /registry/<number>` answers like the sandbox vendor — 20000002 (and
+ * 2000000<d>) a near match (score 0.7 → manual review), 12345678 an exact match, anything else a mismatch (0.3).
  */
 export async function startVendorStub(): Promise<LocalServer & { calls: string[] }> {
   const calls: string[] = [];
@@ -25,7 +25,7 @@ export async function startVendorStub(): Promise<LocalServer & { calls: string[]
     const number = decodeURIComponent(new URL(req.url ?? "/", "http://stub").pathname.split("/").pop() ?? "");
     calls.push(number);
     const name = "Registered Name";
-    const [score, registered] = number === "12345678" ? [1, name] : number === "20000002" ? [0.7, `${name} Holdings`] : [0.3, "Unrelated Ventures Ltd"];
+    const [score, registered] = number === "12345678" ? [1, name] : /^2000000\d$/.test(number) ? [0.7, `${name} Holdings`] : [0.3, "Unrelated Ventures Ltd"];
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify({ business_details: { registered_name: registered, registration_number: number }, name_fuzziness_score: score }));
   });
@@ -40,9 +40,10 @@ export interface ReceivedWebhook {
   body: Record<string, unknown>;
 }
 
-/** A webhook receiver that records every POST body (JSON) and answers 204. */
-export async function startWebhookReceiver(): Promise<LocalServer & { received: ReceivedWebhook[] }> {
+/** A webhook receiver that records every POST body (JSON) and answers 204, or 500 for the paths in `failing`. */
+export async function startWebhookReceiver(): Promise<LocalServer & { received: ReceivedWebhook[]; failing: Set<string> }> {
   const received: ReceivedWebhook[] = [];
+  const failing = new Set<string>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -52,10 +53,10 @@ export async function startWebhookReceiver(): Promise<LocalServer & { received: 
       } catch {
         received.push({ path: req.url ?? "/", headers: req.headers, body: {} });
       }
-      res.writeHead(204).end();
+      res.writeHead(failing.has(req.url ?? "/") ? 500 : 204).end();
     });
   });
   server.keepAliveTimeout = 1;
   await listen(server, E2E_RECEIVER_PORT);
-  return { url: `http://127.0.0.1:${E2E_RECEIVER_PORT}`, received, close: closer(server) };
+  return { url: `http://127.0.0.1:${E2E_RECEIVER_PORT}`, received, failing, close: closer(server) };
 }
