@@ -1,8 +1,8 @@
-import { replaceContext, type CompiledWorkflow, type JsonObject } from "../../engine";
+import { replaceContext, RuntimeNotActiveError, type CompiledWorkflow, type JsonObject } from "../../engine";
 import type { Db } from "../../db/client";
 import type { WorkflowRuntime } from "../../db/schema";
 import type { DocumentChangeKind } from "../../webhooks/document-changes";
-import { assertExpectedVersion, assertRuntimeActive } from "../runtime-guards";
+import { assertExpectedVersion } from "../expected-version";
 import type { SupersededDocument } from "../sql/document-versions-insert";
 import { step } from "../step";
 import type { Actor } from "../types";
@@ -43,7 +43,7 @@ export async function changeDocuments(
 ): Promise<{ runtime: WorkflowRuntime; document: JsonObject }> {
   const { runtime, value } = await step(db, ref, ({ runtime: row, compiled, snapshot }) => {
     assertExpectedVersion(row, ref.expectedVersion);
-    assertRuntimeActive(row);
+    if (row.status !== "active") throw new RuntimeNotActiveError(row.state, row.status);
     const e = edit(documentsOf(row.context), compiled);
     const eventName = `document.${e.change}`;
     const payload = { documentId: e.documentId, version: e.version, change: e.change };
