@@ -30,7 +30,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
   const stub = await startStub();
   const external = process.env.BENCH_BASE_URL;
   const app = external
-    ? { baseUrl: external, stop: async () => undefined }
+    ? { baseUrl: external, cpuScope: undefined, stop: async () => undefined }
     : await startBenchApp({ SEED_API_KEY: API_KEY, OUTBOUND_ALLOWED_HOSTS: new URL(stub.origin).host, RATE_LIMIT_PER_MINUTE: process.env.BENCH_RATE_LIMIT_PER_MINUTE ?? "0" });
   const lat = { run: new Latencies(), sendEvent: new Latencies(), sendEventWait: new Latencies(), sendEventAtGoal: new Latencies(), sendEventSteady: new Latencies() };
   let n = 0;
@@ -79,22 +79,22 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     await closedLoop(8, 1500, async () => void (await post("/api/v1/external/workflows/run", runBody(), new Latencies())));
 
     const created: string[] = [];
-    let cpu = cpuSnapshot();
+    let cpu = cpuSnapshot(app.cpuScope);
     const runs = await closedLoop(CLIENTS, DURATION_MS, async () => {
       const r = await post("/api/v1/external/workflows/run", runBody(), lat.run);
       created.push(r.workflowRuntimeId as string);
     });
-    const cpuPerRun = cpuPer(cpu, cpuSnapshot(), runs);
+    const cpuPerRun = cpuPer(cpu, cpuSnapshot(app.cpuScope), runs);
     let i = 0;
-    cpu = cpuSnapshot();
+    cpu = cpuSnapshot(app.cpuScope);
     const events = await closedLoop(CLIENTS, DURATION_MS, async () => {
       const id = created[i++];
       if (!id) return;
       await post(`/api/v1/external/workflows/${id}/send-event`, { name: "start" }, lat.sendEvent);
     });
     const drainSeconds = await drain();
-    const cpuPerEvent = cpuPer(cpu, cpuSnapshot(), events);
-    cpu = cpuSnapshot();
+    const cpuPerEvent = cpuPer(cpu, cpuSnapshot(app.cpuScope), events);
+    cpu = cpuSnapshot(app.cpuScope);
     const flows = await closedLoop(CLIENTS, DURATION_MS, async () => {
       const r = await post("/api/v1/external/workflows/run", runBody(), lat.run);
       const id = r.workflowRuntimeId as string;
@@ -103,7 +103,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
       const done = await post(`/api/v1/external/workflows/${id}/send-event`, { name: "approve" }, lat.sendEvent);
       if (done.status !== "completed") throw new Error("flow did not complete");
     });
-    const cpuPerFlow = cpuPer(cpu, cpuSnapshot(), flows);
+    const cpuPerFlow = cpuPer(cpu, cpuSnapshot(app.cpuScope), flows);
     const rate = Number(process.env.BENCH_EVENT_RATE ?? 1000);
     await postSteady(rate, 4, lat.sendEventAtGoal);
     // The same at a rate this machine sustains (half the measured events/s), to show latency without a queue.
