@@ -22,6 +22,15 @@ export async function startTracing(): Promise<TracingHandle | null> {
   });
   sdk.start();
   markTracingEnabled();
-  logger().info({ endpoint: new URL(process.env.OTEL_EXPORTER_OTLP_ENDPOINT).origin }, "tracing on: spans exported over OTLP/HTTP");
+  logger().info({ endpoint: originOf(process.env.OTEL_EXPORTER_OTLP_ENDPOINT) }, "tracing on: spans exported over OTLP/HTTP");
   return sdk;
+}
+
+/** The endpoint's origin for the log line: never its path, query or credentials. */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "(not a URL)";
+  }
 }
