@@ -9,12 +9,13 @@ import { randomBytes } from "node:crypto";
 import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import postgres from "postgres";
 import { createBenchDatabase, type BenchDatabase } from "../bench/lib/bench-database";
 import { chaosClient } from "../bench/lib/chaos-client";
 import { freePort } from "../bench/lib/chaos-cluster";
-import { runFlow } from "../bench/lib/chaos-flow";
+import { runBody, runFlow } from "../bench/lib/chaos-flow";
 import { setUpFlows } from "../bench/lib/chaos-setup";
-import { startChaosVendor, type ChaosVendor } from "../bench/lib/chaos-vendor";
+import { registrationNumber, startChaosVendor, type ChaosVendor } from "../bench/lib/chaos-vendor";
 import { distDir, root } from "../bench/lib/next-build";
 import { copiesFrom, envOf, execForm, last, readDockerfile } from "./support/dockerfile";
 
@@ -123,6 +124,8 @@ async function main(): Promise<void> {
     if (Object.values(seen()).some((n) => n === 0)) throw new Error(`the flow's calls did not all arrive: ${JSON.stringify(seen())}`);
     log(`flow ${flow.runtimeId}: approved; vendor, webhook plugin and workflow.completed received ${JSON.stringify(seen())}`);
 
+    // SIGTERM while a job is in flight: flow 99's vendor call answers after 119 ms; the worker must finish it.
+    const inFlight = await startVendorCall(baseUrl, vendor, 99);
     const stopAt = performance.now();
     server.kill("SIGTERM");
     const timer = setTimeout(() => server?.kill("SIGKILL"), STOP_DEADLINE_MS);
@@ -133,12 +136,45 @@ async function main(): Promise<void> {
     if (signal || (code !== 0 && code !== 143)) throw new Error(`SIGTERM: the server ended with ${signal ?? `code ${code}`} after ${stopMs.toFixed(0)} ms:\n${tail(logFile)}`);
     const errors = readFileSync(logFile, "utf8").split("\n").filter((line) => /failed|Error:|unhandled/i.test(line));
     if (errors.length) throw new Error(`the server logged errors:\n${errors.slice(0, 10).join("\n")}`);
-    log(`SIGTERM: exited with code ${code} after ${stopMs.toFixed(0)} ms`);
+    const after = postgres(database.url, { max: 1, onnotice: () => undefined });
+    try {
+      const [row] = await after<{ state: string; jobs: string[] }[]>`
+        select r.state, array(select j.status from jobs j where j.runtime_id = r.id and j.kind = 'api_plugin') as jobs
+        from workflow_runtimes r where r.id = ${inFlight}`;
+      if (row?.state !== "manual_review" || row.jobs.join() !== "succeeded") {
+        throw new Error(`SIGTERM did not let the worker finish its job in flight: runtime ${JSON.stringify(row)}`);
+      }
+    } finally {
+      await after.end({ timeout: 5 });
+    }
+    log(`SIGTERM: the job in flight finished (runtime in manual_review); exited with code ${code} after ${stopMs.toFixed(0)} ms`);
     console.log(`standalone image: PASS (${((performance.now() - started) / 1000).toFixed(1)} s)`);
     passed = true;
   } finally {
     await cleanup();
   }
+}
+
+/** Start flow `i` (run, then the start event without waiting) and resolve with its runtime id once its vendor call has arrived. */
+async function startVendorCall(baseUrl: string, vendor: ChaosVendor, i: number): Promise<string> {
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${baseUrl}/api/v1/external/workflows${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { workflowRuntimeId?: string };
+    if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+    return json;
+  };
+  const { workflowRuntimeId } = await post("/run", runBody(i, { definitionId: "image_kyb", vendorOrigin: vendor.origin }));
+  await post(`/${workflowRuntimeId}/send-event`, { name: "start" });
+  const deadline = Date.now() + 10_000;
+  while (!vendor.received.some((r) => r.path === `/registry/${registrationNumber(i)}`)) {
+    if (Date.now() > deadline) throw new Error(`flow ${i}'s vendor call did not arrive within 10 s`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  return String(workflowRuntimeId);
 }
 
 function tail(file: string, lines = 30): string {

@@ -87,7 +87,8 @@ export async function runFlow(i: number, clientNo: number, ctx: FlowContext): Pr
   }
 }
 
-function runBody(i: number, ctx: FlowContext) {
+/** The body of flow `i`'s `POST /workflows/run`: its entity, and the vendor and webhook URLs of `ctx`. */
+export function runBody(i: number, ctx: Pick<FlowContext, "definitionId" | "vendorOrigin">) {
   return {
     workflowId: ctx.definitionId,
     context: {
