@@ -3,6 +3,7 @@
 import { sendJson } from "@/components/ui/api-client";
 import { Time } from "@/components/ui/time";
 import { Truncate } from "@/components/ui/truncate";
+import { API_SCOPES } from "@/lib/api-contract/scopes";
 import type { ApiKeyView } from "@/lib/api-keys/create-api-key";
 import { ConfirmButton } from "./confirm-button";
 import { SettingsTable, type TableSpec } from "./settings-table";
@@ -11,11 +12,13 @@ import { useSettingsAction } from "./use-settings-action";
 const SPEC: TableSpec<ApiKeyView> = {
   caption: "API keys",
   testId: "api-key-table",
-  inactive: (k) => !!k.revokedAt,
+  inactive: (k) => !!k.revokedAt || k.expired,
   columns: [
     { header: "Name", fill: true, cell: (k) => <Truncate text={k.name} /> },
     { header: "Prefix", className: "mono", cell: (k) => `${k.prefix}…` },
+    { header: "Scopes", className: "scopes", title: (k) => k.scopes.join(", "), cell: (k) => (k.scopes.length === API_SCOPES.length ? <span className="badge">all scopes</span> : k.scopes.map((s) => <span key={s} className="badge mono">{s}</span>)) },
     { header: "Created", cell: (k) => <Time iso={k.createdAt} /> },
+    { header: "Expires", cell: (k) => (k.expiresAt ? <Time iso={k.expiresAt} /> : <span className="muted">never</span>) },
     { header: "Last used", cell: (k) => (k.lastUsedAt ? <Time iso={k.lastUsedAt} /> : <span className="muted">never</span>) },
     {
       header: "Status",
@@ -24,6 +27,10 @@ const SPEC: TableSpec<ApiKeyView> = {
           <span className="badge badge-danger" title={`Revoked ${k.revokedAt}`}>
             revoked
           </span>
+        ) : k.expired ? (
+          <span className="badge badge-danger" title={`Expired ${k.expiresAt}`}>
+            expired
+          </span>
         ) : (
           <span className="badge badge-ok">active</span>
         ),
@@ -31,7 +38,7 @@ const SPEC: TableSpec<ApiKeyView> = {
   ],
 };
 
-/** The project's API keys (prefix only, never the key) with Revoke, asked twice. */
+/** The project's API keys (prefix only, never the key), their scopes and expiry, with Revoke, asked twice. */
 export function ApiKeyTable({ keys }: { keys: ApiKeyView[] }) {
   const revoke = useSettingsAction((id: string) => sendJson("DELETE", `/api/backoffice/api-keys/${id}`));
   return (
