@@ -8,6 +8,8 @@ import { validationFailed } from "../errors";
 import { problemResponse } from "./http/problem";
 import { consumeRateLimit, rateLimitHeaders, rateLimited, type RateLimitResult } from "./rate-limit/rate-limit";
 import { requestIdFor, withHeaders } from "./http/request-id";
+import { observeRequest } from "./http/request-log";
+import { annotateScope } from "../observability/request-scope";
 import type { z } from "zod";
 import { runWrite, type WriteHandler, type WriteOptions } from "./write-options";
 
@@ -64,19 +66,22 @@ export function withApiKey<P extends Record<string, string>, S extends z.ZodType
       : (work as ApiHandler<P>);
   return async (req, route) => {
     const requestId = requestIdFor(req);
-    let rate: RateLimitResult | undefined;
-    try {
-      const handle = await getDbHandle();
-      const auth = await authenticateApiKey(handle, req.headers.get("authorization"));
-      rate = await consumeRateLimit(handle.db, auth.apiKeyId, env().RATE_LIMIT_PER_MINUTE);
-      if (rate && !rate.allowed) throw rateLimited(rate);
-      if (options.scope) requireScope(auth, options.scope);
-      const params = checkedParams<P>((await route?.params) ?? {});
-      const res = await handler(req, { auth, caller: apiKeyCaller(auth), params, requestId });
-      return decorate(res, requestId, rate);
-    } catch (error) {
-      return decorate(problemResponse(error, requestId), requestId, rate);
-    }
+    return observeRequest(req, requestId, async () => {
+      let rate: RateLimitResult | undefined;
+      try {
+        const handle = await getDbHandle();
+        const auth = await authenticateApiKey(handle, req.headers.get("authorization"));
+        annotateScope({ projectId: auth.projectId, caller: `api_key:${auth.apiKeyId}` });
+        rate = await consumeRateLimit(handle.db, auth.apiKeyId, env().RATE_LIMIT_PER_MINUTE);
+        if (rate && !rate.allowed) throw rateLimited(rate);
+        if (options.scope) requireScope(auth, options.scope);
+        const params = checkedParams<P>((await route?.params) ?? {});
+        const res = await handler(req, { auth, caller: apiKeyCaller(auth), params, requestId });
+        return decorate(res, requestId, rate);
+      } catch (error) {
+        return decorate(problemResponse(error, requestId), requestId, rate);
+      }
+    });
   };
 }
 

@@ -1,6 +1,8 @@
 import { AppError, forbidden } from "../errors";
 import { problemResponse } from "../api/http/problem";
 import { requestIdFor, withHeaders } from "../api/http/request-id";
+import { observeRequest } from "../api/http/request-log";
+import { annotateScope } from "../observability/request-scope";
 import { userCaller, type CallerContext } from "../callers/caller";
 import { isSameOrigin } from "./same-origin";
 import { currentUser, type SessionUser } from "./session";
@@ -36,18 +38,21 @@ export function withSession<P extends Record<string, string> = Record<string, st
 ): RouteHandler {
   return async (req, route) => {
     const requestId = requestIdFor(req);
-    try {
-      if (!SAFE_METHODS.has(req.method) && !isSameOrigin(req)) {
-        throw new AppError("cross_origin_request", "This request did not come from the backoffice's own pages; reload the page and try again.");
+    return observeRequest(req, requestId, async () => {
+      try {
+        if (!SAFE_METHODS.has(req.method) && !isSameOrigin(req)) {
+          throw new AppError("cross_origin_request", "This request did not come from the backoffice's own pages; reload the page and try again.");
+        }
+        const user = await currentUser(req);
+        if (!user) throw new AppError("unauthenticated", "Your session has ended; sign in again.");
+        annotateScope({ projectId: user.projectId, caller: `user:${user.id}` });
+        if (options.adminOnly && user.role !== "admin") throw forbidden("Only admins can do this.");
+        const params = ((await route?.params) ?? {}) as P;
+        const res = await handler(req, { caller: userCaller(user), user, params, requestId });
+        return withHeaders(res, { "X-Request-Id": requestId, "Cache-Control": "no-store" });
+      } catch (error) {
+        return withHeaders(problemResponse(error, requestId), { "Cache-Control": "no-store" });
       }
-      const user = await currentUser();
-      if (!user) throw new AppError("unauthenticated", "Your session has ended; sign in again.");
-      if (options.adminOnly && user.role !== "admin") throw forbidden("Only admins can do this.");
-      const params = ((await route?.params) ?? {}) as P;
-      const res = await handler(req, { caller: userCaller(user), user, params, requestId });
-      return withHeaders(res, { "X-Request-Id": requestId, "Cache-Control": "no-store" });
-    } catch (error) {
-      return withHeaders(problemResponse(error, requestId), { "Cache-Control": "no-store" });
-    }
+    });
   };
 }

@@ -62,7 +62,7 @@ describe("edgeProblem", () => {
     for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
       expect(await answer(method, "/api/health")).toMatchObject({ status: 405, allow: "GET, HEAD, OPTIONS" });
     }
-    expect(await answer("GET", "/api/backoffice/secrets/X")).toMatchObject({ status: 405, allow: "PUT, DELETE, OPTIONS" });
+    expect(await answer("GET", "/api/backoffice/secrets/X")).toMatchObject({ status: 405, allow: "PUT, PATCH, DELETE, OPTIONS" });
   });
 
   it("lets implemented methods, HEAD of GET routes and OPTIONS through", async () => {

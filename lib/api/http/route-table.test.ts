@@ -39,7 +39,7 @@ describe("apiRouteMethods", () => {
     expect(at("/api/health")).toEqual(["GET"]);
     expect(at("/api/v1/external/workflows/run")).toEqual(["POST"]);
     expect(at("/api/v1/external/workflows/wr_1/send-event")).toEqual(["POST"]);
-    expect(at("/api/v1/external/secrets/API_KEY")).toEqual(["PUT", "DELETE"]);
+    expect(at("/api/v1/external/secrets/API_KEY")).toEqual(["PUT", "PATCH", "DELETE"]);
   });
 
   it("backtracks from a static segment to a dynamic one, as Next.js's router does", () => {

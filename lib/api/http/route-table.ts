@@ -5,22 +5,33 @@
  */
 export const API_ROUTE_TABLE: Record<string, readonly string[]> = {
   "/api/health": ["GET"],
+  "/api/health/ready": ["GET"],
+  "/api/metrics": ["GET"],
   "/api/auth/[...nextauth]": ["GET", "POST"],
+  "/api/auth/login": ["POST"],
+  "/api/auth/logout": ["POST"],
   "/api/internal/jobs/drain": ["GET", "POST"],
   "/api/sandbox/registry/[registrationNumber]": ["GET"],
+  "/api/sandbox/sample-pages/[name]": ["GET"],
   "/api/sandbox/webhook-sink/[name]": ["GET", "POST"],
 
   "/api/backoffice/api-keys": ["GET", "POST"],
   "/api/backoffice/api-keys/[keyId]": ["DELETE"],
   "/api/backoffice/cases/[runtimeId]": ["GET"],
   "/api/backoffice/cases/[runtimeId]/assignment": ["POST"],
+  "/api/backoffice/cases/[runtimeId]/cancel": ["POST"],
+  "/api/backoffice/cases/[runtimeId]/context": ["POST"],
   "/api/backoffice/cases/[runtimeId]/decision": ["POST"],
   "/api/backoffice/cases/[runtimeId]/document-decision": ["POST"],
+  "/api/backoffice/cases/[runtimeId]/documents/[documentId]/pages/[page]": ["GET"],
+  "/api/backoffice/cases/[runtimeId]/move": ["POST"],
+  "/api/backoffice/cases/[runtimeId]/notes": ["POST"],
   "/api/backoffice/definitions/[definitionId]/validate": ["POST"],
+  "/api/backoffice/jobs/[jobId]/retry": ["POST"],
   "/api/backoffice/definitions/[definitionId]/versions": ["POST"],
   "/api/backoffice/queues/[filterId]/cases": ["POST"],
   "/api/backoffice/secrets": ["GET"],
-  "/api/backoffice/secrets/[name]": ["PUT", "DELETE"],
+  "/api/backoffice/secrets/[name]": ["PUT", "PATCH", "DELETE"],
   "/api/backoffice/users": ["GET", "POST"],
   "/api/backoffice/users/[userId]": ["PATCH"],
   "/api/backoffice/webhooks/deliveries": ["GET"],
@@ -32,10 +43,12 @@ export const API_ROUTE_TABLE: Record<string, readonly string[]> = {
 
   "/api/v1/openapi.json": ["GET"],
   "/api/v1/external/filters": ["GET", "POST"],
+  "/api/v1/external/jobs": ["GET"],
+  "/api/v1/external/jobs/[jobId]/retry": ["POST"],
   "/api/v1/external/filters/[filterId]": ["GET"],
   "/api/v1/external/filters/[filterId]/cases": ["GET"],
   "/api/v1/external/secrets": ["GET"],
-  "/api/v1/external/secrets/[name]": ["PUT", "DELETE"],
+  "/api/v1/external/secrets/[name]": ["PUT", "PATCH", "DELETE"],
   "/api/v1/external/webhook-deliveries": ["GET"],
   "/api/v1/external/webhook-deliveries/[deliveryId]/redeliver": ["POST"],
   "/api/v1/external/webhook-secret": ["GET"],
@@ -50,7 +63,14 @@ export const API_ROUTE_TABLE: Record<string, readonly string[]> = {
   "/api/v1/external/workflows": ["GET"],
   "/api/v1/external/workflows/run": ["POST"],
   "/api/v1/external/workflows/[workflowRuntimeId]": ["GET"],
+  "/api/v1/external/workflows/[workflowRuntimeId]/cancel": ["POST"],
+  "/api/v1/external/workflows/[workflowRuntimeId]/context": ["PATCH"],
+  "/api/v1/external/workflows/[workflowRuntimeId]/documents": ["POST"],
+  "/api/v1/external/workflows/[workflowRuntimeId]/documents/[documentId]": ["PUT", "DELETE"],
+  "/api/v1/external/workflows/[workflowRuntimeId]/documents/[documentId]/versions": ["GET"],
   "/api/v1/external/workflows/[workflowRuntimeId]/history": ["GET"],
+  "/api/v1/external/workflows/[workflowRuntimeId]/move": ["POST"],
+  "/api/v1/external/workflows/[workflowRuntimeId]/notes": ["GET", "POST"],
   "/api/v1/external/workflows/[workflowRuntimeId]/send-event": ["POST"],
 };
 
@@ -58,9 +78,15 @@ interface Node {
   literal: Map<string, Node>;
   param?: Node;
   /** Methods of a `[...rest]` route ending here (it matches one or more further segments). */
-  rest?: readonly string[];
+  rest?: Route;
   /** Methods of a route ending exactly here. */
-  methods?: readonly string[];
+  methods?: Route;
+}
+
+/** A route's pattern as written in the table and the methods it implements. */
+interface Route {
+  pattern: string;
+  methods: readonly string[];
 }
 
 const root = buildTree(API_ROUTE_TABLE);
@@ -75,10 +101,21 @@ const root = buildTree(API_ROUTE_TABLE);
  * apiRouteMethods(["api", "v1"]) // null
  */
 export function apiRouteMethods(segments: readonly string[]): readonly string[] | null {
-  return match(root, segments, 0);
+  return match(root, segments, 0)?.methods ?? null;
 }
 
-function match(node: Node, segments: readonly string[], at: number): readonly string[] | null {
+/**
+ * The pattern of the route matching the decoded path `segments` (for logs and metrics, whose labels must not
+ * carry ids), or `null` when no `/api` route matches.
+ *
+ * @example
+ * apiRoutePattern(["api", "v1", "external", "workflows", "wr_1"]) // "/api/v1/external/workflows/[workflowRuntimeId]"
+ */
+export function apiRoutePattern(segments: readonly string[]): string | null {
+  return match(root, segments, 0)?.pattern ?? null;
+}
+
+function match(node: Node, segments: readonly string[], at: number): Route | null {
   if (at === segments.length) return node.methods ?? null;
   const literal = node.literal.get(segments[at]);
   const found = (literal && match(literal, segments, at + 1)) || (node.param && match(node.param, segments, at + 1));
@@ -98,8 +135,8 @@ function buildTree(table: Record<string, readonly string[]>): Node {
         node = node.literal.get(segment)!;
       }
     }
-    if (catchAll) node.rest = methods;
-    else node.methods = methods;
+    if (catchAll) node.rest = { pattern, methods };
+    else node.methods = { pattern, methods };
   }
   return top;
 }
