@@ -30,6 +30,8 @@ export interface RouteAnswer {
   status: number;
   description: string;
   schema?: NamedSchema;
+  /** A text body of this media type instead of JSON (e.g. Prometheus metrics); `schema` is not used. */
+  textMediaType?: string;
   headers?: ResponseHeaderName[];
 }
 

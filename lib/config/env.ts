@@ -31,10 +31,18 @@ const schema = z.object({
   /** Largest document page (bytes) the backoffice's viewer fetches; larger pages are refused (`response_too_large`). */
   DOCUMENT_PAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(15 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
+  /** Reverse proxies in front of the app that append to X-Forwarded-For (the client address is read from it; lib/api/http/client-address.ts). */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** The first sign-in lock (after 5 failures of an e-mail or 20 of a client address); each further one doubles it. */
+  LOGIN_LOCK_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  /** The longest a sign-in lock lasts, however many failures came before it. */
+  LOGIN_LOCK_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(900_000),
   RUN_WORKER: boolish,
   CRON_SECRET: z.string().min(16).optional(),
   JOBS_DRAIN_BUDGET_MS: z.coerce.number().int().min(1000).max(900_000).default(45_000),
   PUBLIC_URL: z.string().url().optional(),
+  /** Bearer token for `GET /api/metrics`; unset, the endpoint answers 404. */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "APP_ENVIRONMENT"> & {

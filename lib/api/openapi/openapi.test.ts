@@ -46,6 +46,7 @@ describe("the served OpenAPI document", () => {
         const answer = deref(ref);
         const where = `${method} ${p} ${status}`;
         if (status === "204") expect(answer.content, where).toBeUndefined();
+        else if (p === "/api/metrics" && status === "200") expect(Object.keys(answer.content), where).toEqual(["text/plain"]);
         else if (Number(status) < 300 || (status === "503" && p === "/api/health")) expect(Object.keys(answer.content), where).toEqual(["application/json"]);
         else {
           expect(answer.content, where).toEqual({ "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } });
@@ -69,9 +70,9 @@ describe("the served OpenAPI document", () => {
         .filter(([status]) => status !== "204")
         .map(([status, ref]) => {
           const at = `paths[${JSON.stringify(p)}][${JSON.stringify(method)}]["responses"][${status}]["content"]`;
-          return "content" in deref(ref) && deref(ref).content["application/json"]
-            ? `typed<${at}["application/json"]>(true);`
-            : `problem<${at}["application/problem+json"]>(true);`;
+          const content = "content" in deref(ref) ? deref(ref).content : {};
+          if (content["text/plain"]) return `typed<${at}["text/plain"]>(true);`;
+          return content["application/json"] ? `typed<${at}["application/json"]>(true);` : `problem<${at}["application/problem+json"]>(true);`;
         }),
     );
     await writeFile(path.join(dir, "probe.ts"), `${PROBE_HEADER}\n${checks.join("\n")}\n${TYPED_FLOW}`);

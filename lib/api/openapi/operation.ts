@@ -24,7 +24,8 @@ export function operation(route: ApiRoute, schemas: Json): Json {
 function response(answer: RouteAnswer, authenticated: boolean, schemas: Json): Json {
   const headers = [...(authenticated ? AUTHENTICATED_HEADERS : []), ...(answer.headers ?? [])];
   const out: Json = { description: answer.description, ...(headers.length ? { headers: headerRefs(headers) } : {}) };
-  if (answer.schema) {
+  if (answer.textMediaType) out.content = { [answer.textMediaType]: { schema: { type: "string" } } };
+  else if (answer.schema) {
     schemas[answer.schema.name] ??= jsonSchema(answer.schema.schema, "output");
     out.content = { "application/json": { schema: { $ref: `#/components/schemas/${answer.schema.name}` } } };
   }

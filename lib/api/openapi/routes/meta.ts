@@ -35,5 +35,18 @@ export const META_ROUTES: RouteGroup = {
       },
       errors: ["not_ready"],
     },
+    {
+      method: "get",
+      path: "/api/metrics",
+      summary: "This process's metrics for Prometheus (bearer METRICS_TOKEN)",
+      auth: false,
+      success: {
+        status: 200,
+        description:
+          "Prometheus text format: request durations by route and status, job attempts by kind and outcome, queue depth and oldest due job's age, webhook delivery attempts and latency, plugin call latency, runtimes by status and state. Send `Authorization: Bearer <METRICS_TOKEN>` (not an API key). Each process (app server, worker) has its own registry: scrape each one (docs/observability.md).",
+        textMediaType: "text/plain",
+      },
+      errors: ["unauthorized", "not_found"],
+    },
   ],
 };
