@@ -25,9 +25,10 @@ async function openCase(p: Page, id: string) {
 test.beforeAll(async ({ request }) => {
   vendor = await startVendorStub();
   receiver = await startWebhookReceiver();
-  // The finish webhook plugin gives up after one attempt, so a receiver error leaves a failed job at once.
+  // Every plugin gives up after one attempt: a receiver error leaves a failed job at once, and a vendor outage sends
+  // the case to review through errorAction at once.
   await createStubDefinition(request, workflowId, vendor.url, receiver.url, (d) => {
-    for (const plugin of d.extensions.apiPlugins as { pluginKind: string; retry?: unknown }[]) if (plugin.pluginKind === "webhook") plugin.retry = { maxAttempts: 1 };
+    for (const plugin of d.extensions.apiPlugins as { retry?: unknown }[]) plugin.retry = { maxAttempts: 1 };
   });
   await createQueue(request, `Tools ${suffix}`, workflowId);
 });
@@ -50,18 +51,21 @@ test("the viewer shows an image (zoom, rotate) and a PDF page by page, and says 
   const [first, second] = [p.getByTestId("document").nth(0), p.getByTestId("document").nth(1)];
   const viewer = first.getByTestId("document-viewer");
   await expect(viewer.locator("canvas[data-kind=image]")).toBeVisible();
+  await viewer.screenshot({ path: testInfo.outputPath("viewer-image.png") });
   await viewer.getByRole("button", { name: "Zoom in" }).click();
   await expect(viewer.getByTestId("viewer-zoom")).toHaveText("125 %");
   const before = await viewer.locator("canvas").boundingBox();
   await viewer.getByRole("button", { name: "Rotate ↻" }).click();
   await expect.poll(async () => (await viewer.locator("canvas").boundingBox())?.height).toBeGreaterThan(before!.height);
-  await viewer.screenshot({ path: testInfo.outputPath("viewer-image.png") });
+  await viewer.screenshot({ path: testInfo.outputPath("viewer-image-zoomed-rotated.png") });
 
   await viewer.getByRole("button", { name: "Page 2" }).click();
   await expect(viewer.getByTestId("pdf-page")).toHaveText("PDF page 1 of 2");
   await expect(viewer.locator("canvas[data-kind=pdf]")).toBeVisible();
   await viewer.getByRole("button", { name: "Next ›" }).click();
   await expect(viewer.getByTestId("pdf-page")).toHaveText("PDF page 2 of 2");
+  await viewer.getByRole("button", { name: "Zoom out" }).click();
+  await expect(viewer.getByTestId("viewer-zoom")).toHaveText("100 %");
   await p.waitForTimeout(300); // the page's render task
   await viewer.screenshot({ path: testInfo.outputPath("viewer-pdf.png") });
 
@@ -126,11 +130,35 @@ test("a failed webhook job is retried from Settings › Failed jobs", async ({ p
 
   receiver.failing.delete("/plugin/finish");
   await row.getByRole("button", { name: /Retry job/ }).click();
-  await expect(p.getByRole("status").filter({ hasText: "Retry queued" })).toBeVisible();
+  // The job is pending again at once, so the page (refreshed by the action) no longer lists it.
+  await expect(row).toHaveCount(0);
   await expect.poll(calls, { timeout: 20_000 }).toBe(2);
-  await expect.poll(async () => (await p.reload(), await row.count()), { timeout: 20_000 }).toBe(0);
+  await p.reload();
+  await expect(p.getByRole("heading", { name: /^Failed jobs/ })).toBeVisible();
+  await expect(row).toHaveCount(0);
   await p.goto(`/cases/${id}`);
   await expect(p.getByTestId("timeline")).toContainText("Failed job webhook_plugin (finish_webhook) retried");
+});
+
+test("a vendor outage lands the case in review; once the vendor is back, Move to the check re-runs the call and the case proceeds", async ({ page: p, request }, testInfo) => {
+  vendor.down = true;
+  const id = await startCase(request, workflowId, { entityId: `out-${suffix}`, companyName: `Outage Co ${suffix}`, registrationNumber: "12345678" });
+  await signIn(p, E2E_ADMIN.email, E2E_ADMIN.password);
+  await p.goto(`/cases/${id}`);
+  await expect(p.getByTestId("state-badge").first()).toHaveText("manual_review");
+  await expect(p.getByTestId("vendor-external_request_example")).toContainText("error");
+  vendor.down = false;
+  const repair = p.getByTestId("repair-panel");
+  await repair.getByLabel("Move to state").selectOption("check_business_details");
+  await repair.getByRole("button", { name: "Move" }).click();
+  await expect(repair.getByRole("alert")).toContainText("Write why");
+  await repair.getByLabel("Reason for moving or canceling").fill("The registry is back up; check again");
+  await snapElement(p, repair, testInfo.outputPath("repair.png"));
+  await repair.getByRole("button", { name: "Move" }).click();
+  await expect(p.getByTestId("outcome-banner")).toContainText("Case completed", { timeout: 20_000 });
+  await expect(p.getByTestId("state-badge").first()).toHaveText("auto_approve");
+  await expect(p.getByTestId("timeline")).toContainText("Moved by force: manual_review → check_business_details — “The registry is back up; check again”");
+  expect(vendor.calls.filter((n) => n === "12345678").length).toBeGreaterThanOrEqual(2);
 });
 
 /** A screenshot of one element, scrolled into view. */

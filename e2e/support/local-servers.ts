@@ -17,13 +17,16 @@ const closer = (server: http.Server) => () => new Promise<void>((resolve) => ser
 
 /**
  * A local company-registry vendor: `GET /registry/<number>` answers like the sandbox vendor — 20000002 (and
- * 2000000<d>) a near match (score 0.7 → manual review), 12345678 an exact match, anything else a mismatch (0.3).
+ * 2000000<d>) a near match (score 0.7 → manual review), 12345678 an exact match, anything else a mismatch (0.3);
+ * 503 while `down` is set.
  */
-export async function startVendorStub(): Promise<LocalServer & { calls: string[] }> {
+export async function startVendorStub(): Promise<LocalServer & { calls: string[]; down: boolean }> {
   const calls: string[] = [];
+  const state = { down: false };
   const server = http.createServer((req, res) => {
     const number = decodeURIComponent(new URL(req.url ?? "/", "http://stub").pathname.split("/").pop() ?? "");
     calls.push(number);
+    if (state.down) return void res.writeHead(503, { "content-type": "application/json" }).end('{"error":"registry down (e2e outage)"}');
     const name = "Registered Name";
     const [score, registered] = number === "12345678" ? [1, name] : /^2000000\d$/.test(number) ? [0.7, `${name} Holdings`] : [0.3, "Unrelated Ventures Ltd"];
     res.writeHead(200, { "content-type": "application/json" });
@@ -31,7 +34,18 @@ export async function startVendorStub(): Promise<LocalServer & { calls: string[]
   });
   server.keepAliveTimeout = 1;
   await listen(server, E2E_VENDOR_PORT);
-  return { url: `http://127.0.0.1:${E2E_VENDOR_PORT}/registry`, calls, close: closer(server) };
+  return {
+    url: `http://127.0.0.1:${E2E_VENDOR_PORT}/registry`,
+    calls,
+    /** While true the vendor answers 503 (an outage). */
+    get down() {
+      return state.down;
+    },
+    set down(value: boolean) {
+      state.down = value;
+    },
+    close: closer(server),
+  };
 }
 
 export interface ReceivedWebhook {
