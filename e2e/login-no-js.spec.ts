@@ -47,7 +47,8 @@ test("without JavaScript: a wrong password shows the error, the right one lands 
   expect((await api.json()).code).toBe("unauthenticated");
   const stale = await replay.newPage();
   await stale.goto(`/queues/${filterId}`);
-  await expect(stale).toHaveURL(/\/login\?callbackUrl=/);
+  await expect(stale).toHaveURL(/\/login/);
+  await expect(stale.getByRole("button", { name: "Sign in" })).toBeVisible();
   await replay.close();
 });
 

@@ -15,6 +15,8 @@ test("a wrong password is refused and the right one signs in", async ({ page }, 
   await page.getByLabel("Password").fill("not-the-password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.locator("#login-error")).toContainText("Wrong e-mail or password");
+  // With JavaScript the form posts by fetch: the page stays and the e-mail stays typed.
+  await expect(page.getByLabel("E-mail")).toHaveValue(E2E_ADMIN.email);
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText(`Signed in as`)).toBeVisible();

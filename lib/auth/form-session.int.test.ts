@@ -64,6 +64,15 @@ describe(`sign-in form and session revocation (${process.env.TEST_DB_KIND})`, ()
     expect((await signIn("admin@sessions.test", PASSWORD, { callbackUrl: "//evil.example/" })).location).toBe("/");
   });
 
+  it("answers the form's script (Accept: application/json) with the same place as JSON, and sets the cookie", async () => {
+    const json = { ...FORM, accept: "application/json" };
+    const wrong = await signIn("admin@sessions.test", "wrong password", { callbackUrl: "/cases/c1" }, json);
+    expect(wrong).toEqual({ status: 200, location: null, cookie: undefined, json: { location: "/login?error=invalid&callbackUrl=%2Fcases%2Fc1" } });
+    const right = await signIn("admin@sessions.test", PASSWORD, { callbackUrl: "/cases/c1" }, json);
+    expect(right).toMatchObject({ status: 200, json: { location: "/cases/c1" } });
+    expect((await listUsers(right.cookie!)).status).toBe(200);
+  });
+
   it("a lock redirects with the seconds left, for a known and an unknown e-mail alike", async () => {
     await createUser(t.db, P, { email: "locked@sessions.test", firstName: "", lastName: "", role: "reviewer", password: PASSWORD });
     for (const email of ["locked@sessions.test", "ghost@sessions.test"]) {
