@@ -43,9 +43,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
  * On SIGTERM/SIGINT Next.js closes its HTTP server (letting requests in flight finish) and then calls
  * `process.exit`. Readiness answers 503 from the signal on. Hold that exit until the in-process worker has
  * stopped too (its jobs in flight finished, bounded by the worker's own stop), so a deploy does not leave jobs
- * to wait out their lease, then close the database (the pool's connections end cleanly; PGlite flushes its
- * folder). Without a server exit (another host, or `NEXT_MANUAL_SIG_HANDLE`), exit once the worker has stopped
- * and the grace period has passed.
+ * to wait out their lease, then send the rate limiter's last counts and close the database (the pool's
+ * connections end cleanly; PGlite flushes its folder). Without a server exit (another host, or
+ * `NEXT_MANUAL_SIG_HANDLE`), exit once the worker has stopped and the grace period has passed.
  */
 function finishBeforeExit(handle: DbHandle, worker: RunningWorker | undefined): void {
   setPhase("stopping");
@@ -55,10 +55,17 @@ function finishBeforeExit(handle: DbHandle, worker: RunningWorker | undefined): 
   process.exit = ((requested?: number) => {
     code = requested ?? 0;
     void stopped
+      .then(() => flushRateLimitCounts(handle))
       .then(() => handle.close())
       .catch((error) => logger().error({ error: errorMessage(error) }, "closing the database failed"))
       .then(() => exit(code));
   }) as typeof process.exit;
   const deadline = setTimeout(() => exit(code ?? 0), SHUTDOWN_GRACE_MS);
   void stopped.then(() => deadline.unref());
+}
+
+/** The last requests' rate-limit counts go to the database before it closes (the limiter sends them on a timer). */
+async function flushRateLimitCounts(handle: DbHandle): Promise<void> {
+  const { apiRateLimiter } = await import("./api/rate-limit/rate-limit");
+  await apiRateLimiter(handle.db).flushAll();
 }

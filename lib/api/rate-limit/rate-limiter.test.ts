@@ -111,6 +111,15 @@ describe("RateLimiter", () => {
     release();
   });
 
+  it("flushAll sends the counts not yet shared at once and resolves when the store has them", async () => {
+    const store = sharedStore(20);
+    const l = limiter({ sync: store.sync, syncIntervalMs: 60_000 });
+    // The first request starts a sync; the other four are admitted meanwhile and would wait for the (long) timer.
+    for (let i = 0; i < 5; i++) await l.consume("k", 1000);
+    await l.flushAll();
+    expect([...store.counts.values()]).toEqual([5]);
+  });
+
   it("at the cap, a request waits for the sync and then decides on the total it returned", async () => {
     let total = 95; // other processes have used 95 of 100
     const sync = vi.fn<RateLimitSync>(async (_key, _start, count) => (total += count));

@@ -177,6 +177,23 @@ export class RateLimiter {
     return flight;
   }
 
+  /**
+   * Send every count not yet shared, at once, and wait for all syncs in flight: at shutdown, before the database
+   * closes, so the last requests' counts reach the other processes and no timer fires on a closed pool.
+   */
+  async flushAll(): Promise<void> {
+    // Counts admitted while a sync was in flight are sent after it; a failing store gets three tries.
+    for (let round = 0; round < 3; round++) {
+      await Promise.allSettled([...this.windows.values()].map((window) => window.flight));
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      const unsent = [...this.windows].filter(([, window]) => window.unsynced > 0 && !window.flight);
+      if (unsent.length === 0) return;
+      const now = Date.now();
+      await Promise.allSettled(unsent.map(([key, window]) => this.flush(key, window, now)));
+    }
+  }
+
   private markDirty(key: string, window: KeyWindow): void {
     if (window.flight || this.windows.get(key) !== window) return;
     this.dirty.set(key, window);
