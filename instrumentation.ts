@@ -6,6 +6,9 @@ export async function register(): Promise<void> {
     // Malformed paths, unknown /api paths and unserved methods (TRACE too) are answered on the Node server itself.
     const { installEdgeGuard } = await import("./lib/api/http/edge-guard");
     installEdgeGuard();
+    // X-Forwarded-For ends with the address that connected, whatever a client wrote (the sign-in throttle reads it).
+    const { installForwardedFor } = await import("./lib/api/http/forwarded-for");
+    installForwardedFor();
     // One log line and metric per request, the guard's answers included (installed after it, so it runs first).
     const { installRequestLog } = await import("./lib/api/http/request-log");
     installRequestLog();

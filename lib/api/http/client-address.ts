@@ -2,29 +2,29 @@ import { isIP } from "node:net";
 
 /**
  * The client's address, for throttling (never for authorisation), read from `X-Forwarded-For` by a trusted-proxy
- * policy: `trustedProxyHops` is how many reverse proxies in front of the app append the address they saw
- * (`TRUSTED_PROXY_HOPS`). Next.js's server puts the socket's address there only when the request has no such
- * header, and otherwise passes the header on unchanged, so the address is the entry the outermost trusted proxy
- * wrote: the `max(1, hops)`-th from the right. Entries to its left were written by the client and are ignored.
+ * policy. Our Node server appends the address of the peer that connected to it (`installForwardedFor`), so the
+ * last entry is always real; each of the `trustedProxyHops` reverse proxies in front (`TRUSTED_PROXY_HOPS`)
+ * appended the address it saw before that. The client address is the entry `trustedProxyHops` places left of the
+ * last; entries further left were written by the client and are ignored.
  *
- * - No proxy (0): the socket's address, unless the client sent the header itself, which nobody can then tell apart:
- *   a client can pick its address. Serve the app behind a proxy that sets or appends the header, and say how many.
- * - One proxy appending (`proxy_add_x_forwarded_for`) or overwriting it (1): the address it saw.
+ * - No proxy (0): the socket's peer, whatever the client wrote in the header.
+ * - One proxy appending (`proxy_add_x_forwarded_for`) or overwriting the header (1): the address it saw.
  * - A CDN then a load balancer (2): the address the CDN saw.
+ * - Too many hops for the chain (a request that bypassed a proxy): the leftmost entry.
  *
  * IPv6 addresses count by their /64 (one subscriber's network), IPv4-mapped ones as IPv4; an entry that is no
  * address is `"unknown"` (all such clients share one budget). `null` when there is no header at all (a request
- * made in-process, never through `next start`).
+ * made in-process, never through the server).
  *
  * @example
- * clientAddress(new Headers({ "x-forwarded-for": "203.0.113.9, 198.51.100.7" }), 1) // "198.51.100.7"
+ * clientAddress(new Headers({ "x-forwarded-for": "6.6.6.6, 198.51.100.7, 10.0.0.2" }), 1) // "198.51.100.7"
  * clientAddress(new Headers({ "x-forwarded-for": "2001:db8:1:2:3:4:5:6" }), 0) // "2001:db8:1:2::/64"
  */
 export function clientAddress(headers: Headers, trustedProxyHops: number): string | null {
   const header = headers.get("x-forwarded-for");
   if (header === null) return null;
   const chain = header.split(",").map((entry) => entry.trim()).filter(Boolean);
-  const entry = chain[Math.max(0, chain.length - Math.max(1, trustedProxyHops))] ?? "";
+  const entry = chain[Math.max(0, chain.length - 1 - trustedProxyHops)] ?? "";
   return normalized(entry);
 }
 

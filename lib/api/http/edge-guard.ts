@@ -1,9 +1,9 @@
 import http from "node:http";
 import { edgeProblem } from "./edge-problem";
 import { requestIdFrom } from "./request-id";
+import { hookServerRequests } from "./server-request-hook";
 import { apiAnswerHeaders, isHttps } from "./security-headers.mjs";
 
-const INSTALLED = Symbol.for("kyc.edgeGuard");
 
 /**
  * Set on every request the guard let through. proxy.ts's matcher skips `/api` paths that carry it (`missing`), so
@@ -12,33 +12,24 @@ const INSTALLED = Symbol.for("kyc.edgeGuard");
  */
 export const EDGE_CHECKED_HEADER = "x-edge-checked";
 
-type Emit = (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
-
 /**
  * Answer what no handler should see before Next.js does, on the Node HTTP server itself: `edgeProblem`'s
  * malformed paths (400), unknown `/api` paths (404) and unserved methods (405 with `Allow`), TRACE included
- * (Next.js cannot build a WHATWG `Request` for TRACE and answers a `text/plain` 500 nothing can change). Wraps
- * `http.Server.prototype.emit` once per process; a request it lets through is marked with `EDGE_CHECKED_HEADER`
+ * (Next.js cannot build a WHATWG `Request` for TRACE and answers a `text/plain` 500 nothing can change). Hooked into
+ * the server once per process (`hookServerRequests`); a request it lets through is marked with `EDGE_CHECKED_HEADER`
  * (overwriting any value the client sent). A few microseconds per request, where proxy.ts costs about a
  * millisecond (docs/performance.md). CONNECT never becomes a `request` event; TRACK is refused by Node's parser.
  */
 export function installEdgeGuard(): void {
-  const proto = http.Server.prototype as unknown as { emit: Emit; [INSTALLED]?: true };
-  if (proto[INSTALLED]) return;
-  proto[INSTALLED] = true;
-  const emit = proto.emit;
-  proto.emit = function (this: http.Server, event, ...args) {
-    if (event === "request") {
-      const req = args[0] as http.IncomingMessage;
-      const answer = edgeAnswer(req);
-      if (answer) {
-        void writeAnswer(req, args[1] as http.ServerResponse, answer);
-        return true;
-      }
-      req.headers[EDGE_CHECKED_HEADER] = "1";
+  hookServerRequests(Symbol.for("kyc.edgeGuard"), (req, res, next) => {
+    const answer = edgeAnswer(req);
+    if (answer) {
+      void writeAnswer(req, res, answer);
+      return true;
     }
-    return emit.call(this, event, ...args);
-  };
+    req.headers[EDGE_CHECKED_HEADER] = "1";
+    return next();
+  });
 }
 
 /** The problem+json answer for `req`, or `undefined` to let it through (see `edgeProblem`; TRACE always gets one). */

@@ -5,27 +5,17 @@ import { currentScope, newScope, runInScope, type RequestScope } from "../../obs
 import { openSpan, parseTraceparent, SpanKind, type OpenSpan } from "../../observability/tracing";
 import { requestIdFrom } from "./request-id";
 import { apiRoutePattern } from "./route-table";
-
-const INSTALLED = Symbol.for("kyc.requestLog");
-
-type Emit = (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
+import { hookServerRequests } from "./server-request-hook";
 
 /**
  * Observe every request the Node HTTP server gets, before Next.js and the edge guard see it: give it a request
  * id (the caller's sane `X-Request-Id`, else a new one, written back into the request's headers so every layer
  * uses the same), a scope the handler wrappers annotate with project and caller, a span when tracing is on, and
- * when the response closes one log line and one histogram observation. Wraps `http.Server.prototype.emit` once
- * per process; install it after the edge guard so the guard's answers are observed too.
+ * when the response closes one log line and one histogram observation. Hooked into the server once per process
+ * (`hookServerRequests`); install it after the edge guard so the guard's answers are observed too.
  */
 export function installRequestLog(): void {
-  const proto = http.Server.prototype as unknown as { emit: Emit; [INSTALLED]?: true };
-  if (proto[INSTALLED]) return;
-  proto[INSTALLED] = true;
-  const emit = proto.emit;
-  proto.emit = function (this: http.Server, event, ...args) {
-    if (event !== "request") return emit.call(this, event, ...args);
-    return observeNodeRequest(args[0] as http.IncomingMessage, args[1] as http.ServerResponse, () => emit.call(this, event, ...args));
-  };
+  hookServerRequests(Symbol.for("kyc.requestLog"), observeNodeRequest);
 }
 
 /** Run `next` (the server's request handling) observed: see `installRequestLog`. */
