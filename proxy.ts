@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { edgeProblem } from "@/lib/api/http/edge-problem";
 import { requestIdFor, withHeaders } from "@/lib/api/http/request-id";
-import { API_CSP, isHttps, pagePolicy } from "@/lib/api/http/security-headers.mjs";
+import { API_CSP, EVAL_PAGES, isHttps, pagePolicy } from "@/lib/api/http/security-headers.mjs";
 
 /**
  * Pages: a Content-Security-Policy with a fresh nonce per request (Next.js puts it on its scripts), after the edge
@@ -17,7 +17,7 @@ export function proxy(req: NextRequest): Response {
   if (pathname === "/api" || pathname.startsWith("/api/")) return NextResponse.next();
   const https = isHttps(req.headers.get("x-forwarded-proto")) || req.nextUrl.protocol === "https:";
   const nonce = crypto.randomUUID().replaceAll("-", "");
-  const policy = pagePolicy(nonce, { https, development: process.env.NODE_ENV === "development" });
+  const policy = pagePolicy(nonce, { https, development: process.env.NODE_ENV === "development", allowEval: EVAL_PAGES.test(pathname) });
   const headers = new Headers(req.headers);
   // Next.js reads the nonce from the request's own policy header; a component that loads a script of its own
   // reads `x-nonce` (`(await headers()).get("x-nonce")`).

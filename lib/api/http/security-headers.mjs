@@ -37,20 +37,29 @@ export function isHttps(forwardedProto, encrypted = false) {
 }
 
 /**
+ * Pages whose scripts compile code at run time: the Add Case form (`/queues/{filterId}/new`), whose RJSF validator
+ * (Ajv) compiles the workflow's input schema into a function in the browser. Ajv has no interpreter, and the schema
+ * is data, so it cannot be compiled at build time. Links to these pages are plain `<a>` (a new document), so the
+ * exception never spreads to a page opened before.
+ */
+export const EVAL_PAGES = /^\/queues\/[^/]+\/new\/?$/;
+
+/**
  * The Content-Security-Policy of a page, with this request's `nonce` (Next.js reads it from the request's own
  * `Content-Security-Policy` header and puts it on every script it renders). Scripts: only nonced ones and what
  * they load (`'strict-dynamic'`). Styles: the app's stylesheets and nonced `<style>`; `style` attributes are
  * allowed (`style-src-attr`): React renders `style={...}` props as attributes, which a nonce cannot cover, and an
  * attribute cannot run script. Images: also any http(s) host, because a case's document pages are shown from the
  * addresses its data names. Workers (the PDF viewer's) from our origin only. Development (`next dev`) also needs
- * `'unsafe-eval'` and inline styles (its overlay).
+ * `'unsafe-eval'` and inline styles (its overlay); `allowEval` (see `EVAL_PAGES`) `'unsafe-eval'` alone: nonced
+ * scripts may then compile strings, injected scripts still cannot run.
  *
  * @example pagePolicy("abc", { https: true }) // "default-src 'self'; script-src 'self' 'nonce-abc' 'strict-dynamic'; …"
  */
-export function pagePolicy(nonce, { https = false, development = false } = {}) {
+export function pagePolicy(nonce, { https = false, development = false, allowEval = false } = {}) {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development || allowEval ? " 'unsafe-eval'" : ""}`,
     development ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob: https: http:",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { API_CSP, apiAnswerHeaders, isHttps, pagePolicy, securityHeaderRules } from "./security-headers.mjs";
+import { API_CSP, apiAnswerHeaders, EVAL_PAGES, isHttps, pagePolicy, securityHeaderRules } from "./security-headers.mjs";
 
 /** A policy as directive name → its sources. */
 function directives(policy: string): Record<string, string[]> {
@@ -24,6 +24,14 @@ describe("pagePolicy", () => {
   it("asks for HTTPS subresources only when served over HTTPS", () => {
     expect(directives(pagePolicy("n"))["upgrade-insecure-requests"]).toBeUndefined();
     expect(directives(pagePolicy("n", { https: true }))["upgrade-insecure-requests"]).toEqual([]);
+  });
+
+  it("lets only the Add Case form's page compile code (its Ajv validator), without inline scripts", () => {
+    expect(EVAL_PAGES.test("/queues/q1/new")).toBe(true);
+    expect(["/queues/q1", "/queues/q1/new/x", "/cases/c1", "/workflows/new"].some((p) => EVAL_PAGES.test(p))).toBe(false);
+    const d = directives(pagePolicy("n", { allowEval: true }));
+    expect(d["script-src"]).toEqual(["'self'", "'nonce-n'", "'strict-dynamic'", "'unsafe-eval'"]);
+    expect(d["style-src"]).toEqual(["'self'", "'nonce-n'"]);
   });
 
   it("adds what next dev needs only in development", () => {

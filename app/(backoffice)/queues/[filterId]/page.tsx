@@ -79,9 +79,10 @@ export default async function QueuePage({ params, searchParams }: Props) {
       )}
       <div className="list-footer">
         {workflowIds.length > 0 ? (
-          <Link className="btn" href={`/queues/${filter.id}/new`}>
+          // A plain link: the form's page is a new document with its own policy (EVAL_PAGES in security-headers.mjs).
+          <a className="btn" href={`/queues/${filter.id}/new`}>
             Add Case Manually
-          </Link>
+          </a>
         ) : (
           <span className="hint">This queue&apos;s filter names no workflow, so cases cannot be added here.</span>
         )}
