@@ -3,6 +3,7 @@ import { unauthorized } from "../errors";
 import type { Db, DbHandle } from "../db/client";
 import { apiKeys } from "../db/schema";
 import { sharedChannel } from "../db/shared-channel";
+import { errorMessage, logger } from "../observability/logger";
 import { hashApiKey } from "../security/api-key-format";
 import type { ApiScope } from "../api-contract/scopes";
 
@@ -120,7 +121,7 @@ function watchRevocations(handle: DbHandle): Promise<void> {
       },
       (error: unknown) => {
         watching.delete(db);
-        if (!loggedListenFailure) console.warn(`[auth] cannot listen for API key revocations (cached keys expire after ${CACHE_TTL_MS / 1000} s instead):`, (error as Error).message);
+        if (!loggedListenFailure) logger().warn({ error: errorMessage(error), cacheTtlMs: CACHE_TTL_MS }, "cannot listen for API key revocations (cached keys expire after the cache TTL instead)");
         loggedListenFailure = true;
       },
     );
@@ -143,5 +144,5 @@ async function touchLastUsed(db: Db, id: string, now: number): Promise<void> {
     .update(apiKeys)
     .set({ lastUsedAt: sql`now()` })
     .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))))
-    .catch((error: unknown) => console.warn(`[auth] could not record last use of API key ${id}:`, (error as Error).message));
+    .catch((error: unknown) => logger().warn({ apiKeyId: id, error: errorMessage(error) }, "could not record the last use of an API key"));
 }
