@@ -11,7 +11,11 @@ const nextConfig = {
   // the OpenTelemetry SDK is loaded only when tracing is on (lib/observability): both stay plain Node modules.
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "re2-wasm", "@opentelemetry/sdk-node", "@opentelemetry/exporter-trace-otlp-http", "prom-client"],
   // re2-wasm is required at run time (so it can be reloaded) and file tracing skips .wasm files: ship it whole.
-  outputFileTracingIncludes: { "*": ["./node_modules/re2-wasm/package.json", "./node_modules/re2-wasm/build/**/*"] },
+  // The sandbox's sample document pages are read from lib/sandbox/sample-pages at run time (lib/sandbox/sample-pages.ts).
+  outputFileTracingIncludes: {
+    "*": ["./node_modules/re2-wasm/package.json", "./node_modules/re2-wasm/build/**/*"],
+    "/api/sandbox/sample-pages/*": ["./lib/sandbox/sample-pages/*"],
+  },
   poweredByHeader: false,
   // API responses are small JSON; compressing them costs more CPU than it saves. A reverse proxy may compress.
   compress: false,
