@@ -13,8 +13,7 @@ const nextConfig = {
   // re2-wasm is required at run time (so it can be reloaded) and file tracing skips .wasm files: ship it whole.
   // The sandbox's sample document pages are read from lib/sandbox/sample-pages at run time (lib/sandbox/sample-pages.ts).
   outputFileTracingIncludes: {
-    "*": ["./node_modules/re2-wasm/package.json", "./node_modules/re2-wasm/build/**/*"],
-    "/api/sandbox/sample-pages/*": ["./lib/sandbox/sample-pages/*"],
+    "*": ["./node_modules/re2-wasm/package.json", "./node_modules/re2-wasm/build/**/*", "./lib/sandbox/sample-pages/*"],
   },
   poweredByHeader: false,
   // API responses are small JSON; compressing them costs more CPU than it saves. A reverse proxy may compress.
