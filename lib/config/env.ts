@@ -12,6 +12,8 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATABASE_URL: z.string().min(1).optional(),
+  /** A session connection to the same database for the migrations' advisory lock and LISTEN, when DATABASE_URL is a transaction-mode pooler. */
+  DATABASE_DIRECT_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** Longest a statement may run on a PostgreSQL server (`statement_timeout`); 0 turns the limit off. */

@@ -55,8 +55,10 @@ async function openFromEnv(): Promise<DbHandle> {
   const { migratePglite, migratePostgres } = await import("./migrate");
   const e = env();
   if (e.DATABASE_URL) {
-    await migratePostgres(e.DATABASE_URL);
+    // Migrations hold a session advisory lock and LISTEN needs a session: both use DATABASE_DIRECT_URL when set.
+    await migratePostgres(e.DATABASE_DIRECT_URL ?? e.DATABASE_URL);
     return openPostgres(e.DATABASE_URL, {
+      listenUrl: e.DATABASE_DIRECT_URL,
       max: e.DB_POOL_MAX,
       preparedStatements: e.DB_PREPARED_STATEMENTS !== false,
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,

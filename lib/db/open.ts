@@ -37,13 +37,16 @@ export interface PostgresOptions {
   statementTimeoutMs?: number;
   /** `idle_in_transaction_session_timeout` of every connection, in ms (0: none; unset: the server's default). */
   idleInTransactionTimeoutMs?: number;
+  /** Where LISTEN connects (a session), when `url` is a transaction-mode pooler; default `url`. */
+  listenUrl?: string;
 }
 
 /**
  * Connect to a PostgreSQL server through postgres.js with a pool of `max` connections. Parameterised queries
  * are named prepared statements unless `preparedStatements` is false (for a pooler in transaction mode that
  * cannot keep them, e.g. PgBouncer before 1.21). The time limits are sent as startup parameters, so every
- * connection of the pool has them, including those opened after a drop.
+ * connection of the pool has them, including those opened after a drop. LISTEN connects to `listenUrl` when given
+ * (a direct or session-mode connection: a transaction-mode pooler does not deliver notifications).
  */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
@@ -55,13 +58,14 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const client = postgres(url, { max: options.max ?? 10, onnotice: () => undefined, connect_timeout: 10, prepare, connection });
   await client`select 1`;
   const db = drizzle({ client: prepare ? preparingStatements(client) : client, schema });
+  const listener = options.listenUrl ? postgres(options.listenUrl, { max: 1, onnotice: () => undefined, connect_timeout: 10 }) : client;
   return {
     db: db as unknown as DbHandle["db"],
     kind: "postgres",
     async listen(channel, onNotify, onRelisten) {
       // postgres.js re-runs LISTEN on a new connection after a drop and calls `onlisten` each time.
       let listened = false;
-      const sub = await client.listen(
+      const sub = await listener.listen(
         channel,
         (payload) => onNotify(payload),
         () => {
@@ -71,6 +75,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       );
       return () => sub.unlisten();
     },
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      await Promise.all([client.end({ timeout: 5 }), listener === client ? undefined : listener.end({ timeout: 5 })]);
+    },
   };
 }
