@@ -1,9 +1,10 @@
 import { RuntimeNotActiveError } from "./errors";
+import { NO_TIMERS } from "./timer-plan";
 import type { RuntimeSnapshot, TransitionResult } from "./types";
 
 /**
  * Cancels an active workflow: its status becomes `canceled`; state, context and tags stay as they were and no
- * effect runs (no state is entered). A canceled workflow takes no more events, moves or context changes.
+ * effect runs (no state is entered); its timers are void and its deadline cleared. A canceled workflow takes no more events, moves or context changes.
  * Throws `RuntimeNotActiveError` unless the workflow is active (so canceling twice is refused).
  *
  * @example
@@ -20,5 +21,6 @@ export function cancelWorkflow(snapshot: RuntimeSnapshot): TransitionResult {
     completed: false,
     effects: [],
     diagnostics: [],
+    timers: NO_TIMERS,
   };
 }

@@ -4,6 +4,7 @@ import { isPlainObject } from "./json-utils";
 import { buildMachine } from "./machine-config";
 import { splitPlugins } from "./plugin-lists";
 import { handledEvents, type StateTree } from "./state-tree";
+import { slaOf, timersOf } from "./state-timers";
 import type { PluginConfig, PluginLists, WorkflowDefinitionInput, WorkflowFinalState } from "./types";
 import { analyzeDefinition } from "./validate-definition";
 
@@ -68,6 +69,8 @@ function compileStates(tree: StateTree, plugins: PluginLists): Map<string, Compi
         ...plugins.api.filter(bound).map((p) => ({ kind: "api_plugin" as const, pluginName: p.name })),
         ...plugins.webhook.filter(bound).map((p) => ({ kind: "webhook_plugin" as const, pluginName: p.name })),
       ],
+      timers: timersOf(entry),
+      sla: slaOf(meta),
     });
   }
   return states;

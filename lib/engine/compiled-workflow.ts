@@ -3,6 +3,12 @@ import type { EngineMachine } from "./machine-config";
 import type { StateTree } from "./state-tree";
 import type { JsonObject, PluginConfig, PluginLists, WorkflowDefinitionInput, WorkflowFinalState } from "./types";
 
+/** A state's `after` entry: its key as written and its delay. */
+export interface CompiledTimer {
+  delay: string;
+  delayMs: number;
+}
+
 /** Everything the engine precomputes about one state (by dotted path). */
 export interface CompiledState {
   path: string;
@@ -19,6 +25,10 @@ export interface CompiledState {
   accepted: readonly string[];
   /** Plugins that run when this state node is entered (their `stateNames` name it). */
   plugins: ReadonlyArray<{ kind: "api_plugin" | "webhook_plugin"; pluginName: string }>;
+  /** Delayed transitions (`after`) started when this state node is entered, in document order. */
+  timers: readonly CompiledTimer[];
+  /** `meta.sla`: the review deadline set when this state node is entered. */
+  sla: { dueMs: number; warnBeforeMs: number | null } | null;
 }
 
 /** A compiled, immutable workflow; cache it per definition id + version. */

@@ -1,6 +1,6 @@
 import { stateOrThrow, type CompiledState, type CompiledWorkflow } from "./compiled-workflow";
 import type { StepTrace, TakenParams } from "./machine-config";
-import { activePaths } from "./state-tree";
+import { enteredPaths, timerPlan } from "./timer-plan";
 import type { Effect, EventOrigin, JsonObject, RuntimeSnapshot, TransitionResult, WorkflowFinalState } from "./types";
 
 export interface StepInput {
@@ -52,21 +52,15 @@ export function finishStep(compiled: CompiledWorkflow, input: StepInput): Transi
     completed,
     effects: effectsOf(compiled, prev?.state ?? null, leaf, taken?.target ?? null),
     diagnostics: trace.diagnostics,
+    timers: timerPlan(compiled, prev?.state ?? null, leaf, taken?.target ?? null),
   };
 }
 
-/**
- * State nodes entered: newly active ones, plus the explicit target and its active descendants when the
- * transition re-enters an already active state.
- */
+/** The plugins of the state nodes entered (`enteredPaths`). */
 function effectsOf(compiled: CompiledWorkflow, prevLeaf: string | null, leaf: string, target: string | null): Effect[] {
-  const now = activePaths(leaf);
-  const before = new Set(prevLeaf ? activePaths(prevLeaf) : []);
   const effects: Effect[] = [];
   const seen = new Set<string>();
-  for (const path of now) {
-    const reentered = target !== null && (path === target || path.startsWith(`${target}.`));
-    if (before.has(path) && !reentered) continue;
+  for (const path of enteredPaths(prevLeaf, leaf, target)) {
     for (const { kind, pluginName } of compiled.states.get(path)?.plugins ?? []) {
       const key = `${kind}:${pluginName}`;
       if (seen.has(key)) continue;

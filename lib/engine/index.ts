@@ -26,6 +26,9 @@ export type {
   RuntimeSnapshot,
   StateJson,
   StatechartJson,
+  Deadline,
+  TimerPlan,
+  TimerStart,
   TransitionJson,
   TransitionObjectJson,
   TransitionResult,
@@ -57,6 +60,8 @@ export { replaceContext } from "./replace-context";
 export { unchanged } from "./unchanged";
 export { enterState, stateTargets } from "./enter-state";
 export { cancelWorkflow } from "./cancel-workflow";
+export { fireTimer, type TimerRef } from "./fire-timer";
+export { parseDuration, MAX_DELAY_MS } from "./duration";
 export { mergePatch, mergePatchPointers } from "./merge-patch";
 export { applyContextPatch, type ContextPatchResult } from "./apply-context-patch";
 export { acceptedEvents } from "./accepted-events";

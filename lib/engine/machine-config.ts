@@ -37,6 +37,9 @@ export interface TakenParams {
 /** Event that forces the machine into `path` (plugin actions naming a state). */
 export const gotoEvent = (path: string) => `${RESERVED_EVENT_PREFIX}goto:${path}`;
 
+/** Event that fires the `after` entry `delay` of the state node `path` (a timer that came due). */
+export const afterEvent = (path: string, delay: string) => `${RESERVED_EVENT_PREFIX}after:${path}:${delay}`;
+
 /** Evaluates a json-logic cond for the `jsonLogic` guard; rule errors become diagnostics, never throws. */
 function evaluateCond(context: JsonObject, event: MachineEvent, params: CondParams): boolean {
   const data = { context, pluginsOutput: context.pluginsOutput ?? {}, response: event.response, event: event.payload };
@@ -73,9 +76,13 @@ function condParams(cond: CondJson, state: string, event: string, candidateIndex
   return { rule: cond.rule !== undefined ? cond.rule : options.rule, state, event, candidateIndex, reason };
 }
 
+/** `on` entries, and each `after` entry as the event `afterEvent(path, delay)`, as XState transitions. */
 function transitionsOf(tree: StateTree, entry: StateEntry): Record<string, unknown[]> {
   const on: Record<string, unknown[]> = {};
-  const json = isPlainObject(entry.json.on) ? entry.json.on : {};
+  const json = {
+    ...(isPlainObject(entry.json.on) ? entry.json.on : {}),
+    ...Object.fromEntries(Object.entries(isPlainObject(entry.json.after) ? entry.json.after : {}).map(([delay, value]) => [afterEvent(entry.path, delay), value])),
+  };
   for (const [event, value] of Object.entries(json)) {
     on[event] = candidatesOf(value, "").map(({ value: raw, index }) => {
       const spec = (typeof raw === "string" ? { target: raw } : raw) as { target: string; cond?: CondJson };

@@ -34,8 +34,13 @@ export interface StateJson {
   initial?: string;
   states?: Record<string, StateJson>;
   on?: Record<string, TransitionJson>;
+  /** Delayed transitions: a delay (ISO 8601 duration or milliseconds) to the transition taken when it passes. */
+  after?: Record<string, TransitionJson>;
   tags?: string[];
-  /** `meta.outcome` overrides the final outcome; `meta.inputSchema` drives the Create Case form. */
+  /**
+   * `meta.outcome` overrides the final outcome; `meta.inputSchema` drives the Create Case form;
+   * `meta.sla: { due, warnBefore? }` is the review deadline of the state.
+   */
   meta?: JsonObject;
 }
 
@@ -137,6 +142,33 @@ export interface TransitionResult {
   completed: boolean;
   effects: Effect[];
   diagnostics: Diagnostic[];
+  /** The timers and deadline the step starts, keeps and voids; absent when the step leaves them all as they are. */
+  timers?: TimerPlan;
+}
+
+/** A delayed transition to start: the `after` entry `delay` of the state node `node`, due in `delayMs`. */
+export interface TimerStart {
+  node: string;
+  delay: string;
+  delayMs: number;
+}
+
+/** A review deadline (`meta.sla` of `node`): due `dueMs` after entering, warned `warnBeforeMs` before. */
+export interface Deadline {
+  node: string;
+  dueMs: number;
+  warnBeforeMs: number | null;
+}
+
+/**
+ * What a step does to the runtime's timers. Pending `after` timers of the nodes in `keep` (active before and
+ * after the step, not re-entered) keep running; all others are void. `deadline`: `"keep"` leaves the deadline
+ * and its warning and breach timers as they are; `null` clears them; a `Deadline` replaces them, counted from now.
+ */
+export interface TimerPlan {
+  keep: string[];
+  start: TimerStart[];
+  deadline: "keep" | Deadline | null;
 }
 
 export interface PluginResultInput {

@@ -2,12 +2,13 @@ import { checkJsonLogicRule } from "./json-logic";
 import { isPlainObject, listOrNone, pointer } from "./json-utils";
 import { LIMITS, limitLabel } from "./limits";
 import { SchemaBudget, schemaProblems } from "./schema-validator";
+import { checkAfterDelays, checkSla } from "./state-timers";
 import { buildStateTree, candidatesOf, resolveTarget, siblingNames, type StateEntry, type StateTree } from "./state-tree";
 import type { DefinitionProblem, JsonObject } from "./types";
 
 const OUTCOMES = ["approved", "rejected", "auto_approved", "auto_rejected"];
 const STATE_TYPES = ["atomic", "compound", "final"];
-const UNSUPPORTED_KEYS = ["entry", "exit", "always", "after", "invoke", "onDone", "history", "output"];
+const UNSUPPORTED_KEYS = ["entry", "exit", "always", "invoke", "onDone", "history", "output"];
 /** Prefix of the engine's internal "force state" events; definitions may not use it. */
 export const RESERVED_EVENT_PREFIX = "@@engine/";
 
@@ -35,7 +36,7 @@ export function validateStatechart(definition: unknown, machineId: string, budge
   if (definition.context !== undefined && !isPlainObject(definition.context)) {
     report(pointer(at, "context"), "context_invalid", "'definition.context' must be an object of default context values (or be removed)");
   }
-  for (const key of ["on", ...UNSUPPORTED_KEYS]) {
+  for (const key of ["on", "after", ...UNSUPPORTED_KEYS]) {
     if (key in definition) report(pointer(at, key), "unsupported_key", `'${key}' on the statechart root is not supported; move transitions into a state's 'on' or remove '${key}'`);
   }
   const tree = buildStateTree(machineId, definition.states, pointer(at, "states"));
@@ -91,6 +92,7 @@ function checkState(tree: StateTree, entry: StateEntry, report: Report): void {
     report(pointer(at, "tags"), "tags_invalid", `'tags' of '${entry.path}' must be an array of strings, e.g. ["manual_review"]`);
   }
   checkMeta(entry, report);
+  if (json.after !== undefined) checkAfter(tree, entry, report);
   if (type === "final") {
     if (json.on !== undefined) report(pointer(at, "on"), "final_state_has_transitions", `final state '${entry.path}' cannot have 'on' transitions; remove 'on' or remove "type": "final"`);
     if (entry.childNames.length > 0) report(pointer(at, "states"), "final_state_has_children", `final state '${entry.path}' cannot have child states; remove 'states' or "type": "final"`);
@@ -109,12 +111,20 @@ function checkMeta(entry: StateEntry, report: Report): void {
   if (meta === undefined) return;
   const at = pointer(entry.pointer, "meta");
   if (!isPlainObject(meta)) return report(at, "meta_invalid", `'meta' of '${entry.path}' must be an object`);
+  if (meta.sla !== undefined) checkSla(entry, meta.sla, report);
   if (meta.outcome === undefined) return;
   if (entry.json.type !== "final") {
     report(pointer(at, "outcome"), "meta_outcome_invalid", `'meta.outcome' only applies to final states; add "type": "final" to '${entry.path}' or remove 'meta.outcome'`);
   } else if (!OUTCOMES.includes(String(meta.outcome))) {
     report(pointer(at, "outcome"), "meta_outcome_invalid", `'meta.outcome' must be one of: ${OUTCOMES.join(", ")}; got '${String(meta.outcome)}'`);
   }
+}
+
+/** `after`: each key a delay, each value a transition checked like an `on` entry's. */
+function checkAfter(tree: StateTree, entry: StateEntry, report: Report): void {
+  checkAfterDelays(entry, report);
+  if (!isPlainObject(entry.json.after)) return;
+  for (const [delay, value] of Object.entries(entry.json.after)) checkTransition(tree, entry, `after ${delay}`, value, pointer(entry.pointer, "after", delay), report);
 }
 
 function checkTransition(tree: StateTree, entry: StateEntry, event: string, value: unknown, at: string, report: Report): void {
