@@ -238,12 +238,15 @@ describe(`a client generated from the served OpenAPI document (${process.env.TES
     expect((await api.GET("/api/v1/external/filters/{filterId}/cases", { params: { path, query: { cursor: "garbage" } } })).error.code).toBe("invalid_cursor");
   });
 
-  it("stores, lists (a page at a time) and deletes secrets; a bad name is 422, a missing one 404", async () => {
+  it("stores, lists (a page at a time), binds to hosts and deletes secrets; a bad name or host is 422, a missing one 404", async () => {
     for (const name of ["OPENAPI_A", "OPENAPI_B"]) expect((await api.PUT("/api/v1/external/secrets/{name}", { params: { path: { name } }, body: { value: "v" } })).data.name).toBe(name);
     const first = await api.GET("/api/v1/external/secrets", { params: { query: { limit: 1 } } });
     const second = await api.GET("/api/v1/external/secrets", { params: { query: { limit: 1, cursor: first.data.nextCursor } } });
     expect(second.data.data[0].name).not.toBe(first.data.data[0].name);
     expect((await api.PUT("/api/v1/external/secrets/{name}", { params: { path: { name: "lower" } }, body: { value: "v" } })).error.code).toBe("validation_failed");
+    const bound = await api.PATCH("/api/v1/external/secrets/{name}", { params: { path: { name: "OPENAPI_A" } }, body: { allowedHosts: ["api.vendor.example"] } });
+    expect(bound.data.allowedHosts).toEqual(["api.vendor.example"]);
+    expect((await api.PATCH("/api/v1/external/secrets/{name}", { params: { path: { name: "OPENAPI_A" } }, body: { allowedHosts: ["*.com"] } })).error.code).toBe("validation_failed");
     expect((await api.DELETE("/api/v1/external/secrets/{name}", { params: { path: { name: "OPENAPI_B" } } })).response.status).toBe(204);
     expect((await api.DELETE("/api/v1/external/secrets/{name}", { params: { path: { name: "OPENAPI_B" } } })).error.code).toBe("not_found");
   });
