@@ -1,5 +1,6 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it, vi } from "vitest";
+import { logger } from "../observability/logger";
 import { AUTH_MAX_BODY_BYTES, nextAuthRoute, type NextAuthHandler } from "./next-auth-route";
 
 /** The wrapper around a stand-in for next-auth that answers `answer` and records what it was sent. */
@@ -131,7 +132,7 @@ describe("nextAuthRoute: what next-auth answers", () => {
   });
 
   it("answers next-auth's own 500s and anything it throws as a generic 500 problem, details logged only", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const log = vi.spyOn(logger(), "error").mockImplementation(() => undefined);
     const text = await route(() => new Response("Error: Callback for provider type credentials not supported", { status: 500 })).send("POST", "/api/auth/callback/credentials", { body: "", headers: FORM_TYPE });
     expect(text).toMatchObject({ status: 500, type: "application/problem+json" });
     expect(text.json.detail).not.toMatch(/Callback/);
