@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Suspense } from "react";
 import type { SessionUser } from "@/lib/auth/session";
 import type { FilterResponse } from "@/lib/filters";
+import type { QueueCount as Counts } from "@/lib/queues/queue-counts";
 import { NavLink } from "./nav-link";
 import { QueueCount } from "./queue-count";
 import { UserMenu } from "./user-menu";
@@ -44,7 +45,7 @@ export function Sidebar({ user, filters, counts }: { user: SessionUser; filters:
   );
 }
 
-type QueueCounts = Record<string, { count: number; more: boolean } | null>;
+type QueueCounts = Record<string, Counts | null>;
 
 async function QueueListWithCounts({ filters, counts }: { filters: FilterResponse[]; counts: Promise<QueueCounts> }) {
   return <QueueList filters={filters} counts={await counts} />;

@@ -1,17 +1,9 @@
-/** ISO 8601 time shown as `2026-05-01 10:00 UTC` (the same on server and browser, so no hydration drift). */
-export function formatTime(iso: string | null | undefined, withSeconds = false): string {
-  if (!iso) return "–";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const s = d.toISOString();
-  return `${s.slice(0, 10)} ${s.slice(11, withSeconds ? 19 : 16)} UTC`;
-}
+import { LocalTime } from "./local-time";
 
+export { formatTime } from "./format-time";
+
+/** An instant in the reader's time zone (UTC until the page has mounted), the UTC instant on hover; `–` for none. */
 export function Time({ iso, withSeconds }: { iso: string | null | undefined; withSeconds?: boolean }) {
   if (!iso) return <span className="muted">–</span>;
-  return (
-    <time dateTime={iso} title={iso}>
-      {formatTime(iso, withSeconds)}
-    </time>
-  );
+  return <LocalTime iso={iso} withSeconds={withSeconds} />;
 }

@@ -1,19 +1,33 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { runFilterQuery, type FilterResponse } from "../filters";
+import { overdueCounts } from "./overdue-counts";
 
 /** Counts stop here: the sidebar shows "99+" rather than counting a whole large queue on every page. */
 export const COUNT_CAP = 99;
 
+/** A queue's sidebar figures: open cases (capped) and, of those, the ones past their review deadline. */
+export interface QueueCount {
+  count: number;
+  more: boolean;
+  overdue: number;
+}
+
 /**
  * The number of open (active) cases each queue selects, capped at `COUNT_CAP` so it stays cheap on queues
- * with 100,000 cases: at most `COUNT_CAP + 1` ids are read per queue. A queue whose filter cannot run
- * (an old, now invalid filter) counts as null.
+ * with 100,000 cases: at most `COUNT_CAP + 1` ids are read per queue; and the overdue ones among them
+ * (`overdueCounts`, one statement for all queues). A queue whose filter cannot run (an old, now invalid
+ * filter) counts as null.
  *
  * @example
- * await openRuntimeCounts(db, "default", filters) // { "<filter id>": { count: 12, more: false } }
+ * await openRuntimeCounts(db, "default", filters) // { "<filter id>": { count: 12, more: false, overdue: 2 } }
  */
-export async function openRuntimeCounts(db: Db, projectId: string, filters: FilterResponse[]): Promise<Record<string, { count: number; more: boolean } | null>> {
+export async function openRuntimeCounts(db: Db, projectId: string, filters: FilterResponse[]): Promise<Record<string, QueueCount | null>> {
+  const [open, overdue] = await Promise.all([openCounts(db, projectId, filters), overdueCounts(db, projectId, filters)]);
+  return Object.fromEntries(filters.map((f) => [f.id, open[f.id] ? { ...open[f.id]!, overdue: overdue[f.id] ?? 0 } : null]));
+}
+
+async function openCounts(db: Db, projectId: string, filters: FilterResponse[]): Promise<Record<string, { count: number; more: boolean } | null>> {
   const entries = await Promise.all(
     filters.map(async (f) => {
       try {

@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { seedDefinition, seedProject } from "../../tests/support/seed";
+import { users } from "../db/schema";
+import type { SessionUser } from "../auth/session";
+import type { FilterResponse } from "../filters";
+import { createRuntimeFromForm } from "../review/create-runtime-from-form";
+import { openRuntimeCounts } from "./queue-counts";
+
+const P = "overdue";
+let t: TestDatabase;
+let me: SessionUser;
+const queue = (id: string, entity: FilterResponse["entity"], where: Record<string, unknown>): FilterResponse => ({
+  id,
+  name: id,
+  entity,
+  projectId: P,
+  createdAt: new Date().toISOString(),
+  query: { where, select: { id: true } },
+});
+const all = queue("all", "businesses", { workflowDefinitionId: "due_review" });
+const named = queue("named", "businesses", { business: { companyName: { startsWith: "Late" } } });
+const people = queue("people", "individuals", {});
+const broken = queue("broken", "businesses", { noSuchField: 1 });
+
+async function startCase(companyName: string): Promise<string> {
+  const values = { id: `due-${companyName}`, type: "business", data: { companyName, additionalInfo: { mainRepresentative: { firstName: "Ada", lastName: "L", email: "ada@due.example" } } } };
+  return (await createRuntimeFromForm(t.db, { user: me, filter: all, values })).runtimeId;
+}
+
+async function setDue(runtimeId: string, dueAt: string | null, status = "active"): Promise<void> {
+  await t.db.execute(sql`update workflow_runtimes set due_at = ${dueAt}::timestamptz, status = ${status} where id = ${runtimeId}::uuid`);
+}
+
+beforeAll(async () => {
+  t = await openTestDatabase();
+  await seedProject(t.db, P);
+  await seedDefinition(t.db, P, { id: "due_review", edit: (d) => Object.assign(d.definition.states.idle.on, { start: "manual_review" }) });
+  const [row] = await t.db.insert(users).values({ projectId: P, email: "me@overdue.test", role: "reviewer", passwordHash: "x" }).returning();
+  me = { id: row.id, email: row.email, name: "Me", role: "reviewer", projectId: P };
+});
+afterAll(() => t?.dispose());
+
+describe("openRuntimeCounts", () => {
+  it("counts each queue's open cases past their deadline in one statement, per queue's where", async () => {
+    const late = await startCase("Late Ltd");
+    const lateToo = await startCase("Later GmbH");
+    const soon = await startCase("Soon SA");
+    const none = await startCase("Timeless plc");
+    const closed = await startCase("Late but closed");
+    await setDue(late, new Date(Date.now() - 60_000).toISOString());
+    await setDue(lateToo, new Date(Date.now() - 1_000).toISOString());
+    await setDue(soon, new Date(Date.now() + 3_600_000).toISOString());
+    await setDue(none, null);
+    await setDue(closed, new Date(Date.now() - 60_000).toISOString(), "completed");
+
+    const counts = await openRuntimeCounts(t.db, P, [all, named, people, broken]);
+    expect(counts.all).toEqual({ count: 4, more: false, overdue: 2 });
+    expect(counts.named).toEqual({ count: 2, more: false, overdue: 2 });
+    expect(counts.people).toEqual({ count: 0, more: false, overdue: 0 });
+    expect(counts.broken).toBeNull();
+
+    // The deadline passing is enough: no write happens in between.
+    await setDue(soon, new Date(Date.now() + 1_000).toISOString());
+    expect((await openRuntimeCounts(t.db, P, [all])).all?.overdue).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await openRuntimeCounts(t.db, P, [all])).all?.overdue).toBe(3);
+  });
+
+  it("counts nothing of another project", async () => {
+    const counts = await openRuntimeCounts(t.db, "other-project", [all]);
+    expect(counts.all).toEqual({ count: 0, more: false, overdue: 0 });
+  });
+});
