@@ -1,4 +1,5 @@
 import type { HistoryEntry } from "@/lib/runtime/history-view";
+import { formatTime } from "@/components/ui/format-time";
 
 export interface TimelineItem {
   id: number;
@@ -42,6 +43,7 @@ function describe(h: HistoryEntry, transition: HistoryEntry | undefined, nameOf:
     case "created":
       return { ...base, title: `Case created in “${s(h.toState)}” (definition version ${s(p?.workflowDefinitionVersion)})` };
     case "transition": {
+      if (p?.timer) return { ...base, kind: "timer", title: timerTitle(h, p.timer as P), details: p };
       if (p?.forced) return { ...base, title: `Moved by force: ${s(h.fromState)} → ${s(h.toState)} — “${s(p.reason)}”`, details: p };
       return { ...base, title: h.fromState === h.toState ? `${s(h.eventName)}: context updated in “${s(h.toState)}”` : `${s(h.eventName)}: ${s(h.fromState)} → ${s(h.toState)}`, details: p ?? undefined };
     }
@@ -80,9 +82,21 @@ function describe(h: HistoryEntry, transition: HistoryEntry | undefined, nameOf:
       const code = p?.responseCode ? ` (HTTP ${s(p.responseCode)})` : p?.errorCode ? ` (${s(p.errorCode)})` : "";
       return { ...base, title: `Webhook ${s(p?.eventName ?? h.eventName)} to ${s(p?.url)}: ${s(p?.status)}${code}`, details: p ?? undefined, failed: p?.status !== "succeeded" };
     }
+    case "sla_warning":
+      return { ...base, title: `Review deadline near in “${s(h.toState)}”: due ${formatTime(s(p?.dueAt) || null)}`, details: p ?? undefined };
+    case "sla_breached":
+      return { ...base, title: `Review deadline passed in “${s(h.toState)}” (was due ${formatTime(s(p?.dueAt) || null)})`, details: p ?? undefined, failed: true };
     case "cond_error":
       return { ...base, title: `Condition error on “${s(h.eventName)}”: ${s(p?.message)}`, failed: true, details: p ?? undefined };
     default:
-      return { ...base, title: `${h.kind}${h.eventName ? `: ${h.eventName}` : ""}`, details: p ?? undefined };
+      return { ...base, title: `${h.kind.replace(/_/g, " ")}${h.eventName ? `: ${h.eventName}` : ""}`, details: p ?? undefined };
   }
+}
+
+/** A delayed transition (`after`) that fired: its delay, the state that started it, and where it led. */
+function timerTitle(h: HistoryEntry, timer: P): string {
+  const delay = s(timer?.after) || s(h.eventName).replace(/^after /, "");
+  const started = timer?.node ? ` of “${s(timer.node)}”` : "";
+  const move = h.fromState === h.toState ? `“${s(h.toState)}” entered again` : `${s(h.fromState)} → ${s(h.toState)}`;
+  return `Timer after ${delay}${started} fired: ${move}`;
 }

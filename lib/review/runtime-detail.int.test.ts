@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
-import { runtimeHistory } from "../db/schema";
+import { runtimeHistory, workflowRuntimes } from "../db/schema";
 import { startRun } from "../runtime/start-run";
 import { runContext, seedDefinition, seedProject } from "../../tests/support/seed";
 import { HISTORY_LIMIT, loadRuntimeDetail } from "./runtime-detail";
@@ -36,5 +37,14 @@ describe("loadRuntimeDetail", () => {
     const detail = (await loadRuntimeDetail(t.db, P, run.workflowRuntimeId))!;
     expect(detail.historyTruncated).toBe(false);
     expect(detail.history.map((h) => h.kind)).toEqual(["created"]);
+    expect(detail.deadline).toEqual({ dueAt: null, dueWarnAt: null });
+  });
+
+  it("carries the current state's review deadline and warning as ISO instants", async () => {
+    const run = await startRun(t.db, { projectId: P, workflowId: "kyb_manual_review_example", context: runContext("http://127.0.0.1:9", "3"), actor: { type: "api_key", id: "k" } });
+    const due = "2026-05-03T10:00:00.000Z";
+    await t.db.update(workflowRuntimes).set({ dueAt: new Date(due), dueWarnAt: new Date("2026-05-02T22:00:00.000Z") }).where(eq(workflowRuntimes.id, run.workflowRuntimeId));
+    const detail = (await loadRuntimeDetail(t.db, P, run.workflowRuntimeId))!;
+    expect(detail.deadline).toEqual({ dueAt: due, dueWarnAt: "2026-05-02T22:00:00.000Z" });
   });
 });

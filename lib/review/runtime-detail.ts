@@ -30,6 +30,8 @@ export interface RuntimeDetail {
   /** The newest notes, newest first; `moreNotes` when there are older ones. */
   notes: NoteView[];
   moreNotes: boolean;
+  /** The current state's review deadline (`meta.sla`) and when its warning is due; nulls when it has none. */
+  deadline: { dueAt: string | null; dueWarnAt: string | null };
 }
 
 export const NOTES_SHOWN = 20;
@@ -63,6 +65,7 @@ export async function loadRuntimeDetail(db: Db, projectId: string, runtimeId: st
     earlierDocuments,
     notes: notes.data,
     moreNotes: notes.nextCursor !== null,
+    deadline: { dueAt: row.dueAt?.toISOString() ?? null, dueWarnAt: row.dueWarnAt?.toISOString() ?? null },
   };
 }
 

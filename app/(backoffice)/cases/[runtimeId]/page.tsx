@@ -22,6 +22,9 @@ import { getDb } from "@/lib/db/client";
 
 type Props = { params: Promise<{ runtimeId: string }> };
 
+/** The time this request renders at, for relative times' first render. */
+const renderedAt = () => Date.now();
+
 export const dynamic = "force-dynamic";
 
 // One load per request, shared by generateMetadata and the page.
@@ -52,7 +55,14 @@ export default async function CasePage({ params }: Props) {
       <div className="breadcrumb">
         <Link href="/">Queues</Link> / case {view.id}
       </div>
-      <CaseHeader name={subjectName(detail)} view={view} workflowName={definition.name} entityId={detail.business?.correlationId ?? detail.endUser?.correlationId ?? null} />
+      <CaseHeader
+        name={subjectName(detail)}
+        view={view}
+        workflowName={definition.name}
+        entityId={detail.business?.correlationId ?? detail.endUser?.correlationId ?? null}
+        deadline={detail.deadline}
+        now={renderedAt()}
+      />
       <ReviewBanner view={view} reviewerName={nameOf} />
       <CaseWatcher runtimeId={view.id} version={view.version} waiting={waiting} />
       <div className="case-grid">
