@@ -1,0 +1,3 @@
+export { auditActorOf, type AuditActor } from "./audit-actor";
+export { audited, recordAudit, type AuditEntry } from "./record-audit";
+export { verifyAuditChain, type ChainReport } from "./verify-chain";
