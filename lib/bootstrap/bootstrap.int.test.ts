@@ -44,7 +44,10 @@ describe(`bootstrap (${process.env.TEST_DB_KIND})`, () => {
     expect(keys[0].keyHash).toBe(hashApiKey(printedKey));
     expect(keys[0].keyHash).not.toContain(printedKey);
     const defs = await t.db.select().from(workflowDefinitions);
-    expect(defs.map((d) => [d.projectId, d.id, d.version])).toEqual([["default", "kyb_manual_review_example", 1]]);
+    expect(defs.map((d) => [d.projectId, d.id, d.version])).toEqual([
+      ["default", "kyb_manual_review_example", 1],
+      ["default", "kyb_review_deadlines_example", 1],
+    ]);
   });
 
   it("stores sandbox secrets encrypted", async () => {

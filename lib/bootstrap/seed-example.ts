@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { appOrigin } from "../config/app-origin";
 import type { Db } from "../db/client";
 import { workflowDefinitions } from "../db/schema";
+import deadlines from "../seed/kyb-review-deadlines.definition.json";
 import example from "../seed/kyb-manual-review.definition.json";
 
 const EXAMPLE_ORIGIN = "http://localhost:3000";
@@ -9,11 +10,24 @@ const EXAMPLE_ORIGIN = "http://localhost:3000";
 const SINK_AUTHORIZATION = "Bearer {secret.WEBHOOK_TOKEN}";
 
 /**
- * Insert version 1 of the worked example definition unless the project already has that definition. The stored
- * copy points at this app's own sandbox vendor (`appOrigin()`), and each of its webhook plugins authenticates to
- * the sandbox webhook sink with the secret `WEBHOOK_TOKEN` (see `seedSandboxSecrets`).
+ * The worked examples: KYB with manual review, and the same with review deadlines (manual review due in 48 h,
+ * warned 12 h before; a case sent back for revision is reminded through a webhook every 24 h and rejected
+ * after 14 days).
+ */
+export const EXAMPLE_DEFINITIONS = [example, deadlines] as const;
+
+type ExampleDefinition = (typeof EXAMPLE_DEFINITIONS)[number];
+
+/**
+ * Insert version 1 of each worked example definition the project does not have yet. The stored copies point at
+ * this app's own sandbox vendor (`appOrigin()`), and each of their webhook plugins authenticates to the sandbox
+ * webhook sink with the secret `WEBHOOK_TOKEN` (see `seedSandboxSecrets`).
  */
 export async function seedExampleDefinition(db: Db, projectId: string): Promise<void> {
+  for (const definition of EXAMPLE_DEFINITIONS) await seedDefinitionOnce(db, projectId, definition);
+}
+
+async function seedDefinitionOnce(db: Db, projectId: string, example: ExampleDefinition): Promise<void> {
   const [existing] = await db
     .select({ version: workflowDefinitions.version })
     .from(workflowDefinitions)
