@@ -1,6 +1,6 @@
 import { AppError } from "../errors";
 
-export type FilterOrder = "createdAt" | "companyName";
+export type FilterOrder = "createdAt" | "companyName" | "dueAt";
 
 /** Keyset position after the last row of a page: the order key and the runtime id (tie-breaker). */
 export interface FilterCursor {

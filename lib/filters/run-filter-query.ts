@@ -12,7 +12,7 @@ export interface RunFilterOptions {
   cursor?: string;
   /** Rows to skip when no cursor is given (page numbers in the backoffice). */
   offset?: number;
-  /** createdAt: newest first (index-backed); companyName: A to Z (individuals: by full name). */
+  /** createdAt: newest first (index-backed); companyName: A to Z (individuals: by full name); dueAt: soonest deadline first, cases without one last. */
   orderBy?: FilterOrder;
   /** Case-insensitive match on the entity's name, e-mail, registration number or correlation id, or a runtime id. */
   search?: string;
@@ -54,13 +54,15 @@ export async function runFilterQuery(
     conditions.push(
       orderBy === "createdAt"
         ? sql`(r.created_at, r.id) < (${cursor.key}::timestamp at time zone 'UTC', ${cursor.id}::uuid)`
-        : sql`(${orderKey.sql}, r.id) > (${cursor.key}::text, ${cursor.id}::uuid)`,
+        : orderBy === "dueAt"
+          ? sql`(${orderKey.sql}, r.id) > (${cursor.key}::timestamp at time zone 'UTC', ${cursor.id}::uuid)`
+          : sql`(${orderKey.sql}, r.id) > (${cursor.key}::text, ${cursor.id}::uuid)`,
     );
   }
   // Two stages: first the page of runtimes (joining the entity's table only when a condition or the order
   // needs it), then the selected relations for just those rows. The LIMIT subquery is never flattened, so the
   // planner cannot trade the index-backed page for a hash join over every business of the project.
-  const needsEntity = compiled.whereUses.size > 0 || !!options.search || !!options.extraWhere || orderBy !== "createdAt";
+  const needsEntity = compiled.whereUses.size > 0 || !!options.search || !!options.extraWhere || orderBy === "companyName";
   const entityScope = compiled.entity === "businesses" ? sql`r.business_id is not null` : sql`r.end_user_id is not null`;
   const query = sql`
     select ${compiled.select.row} as "row", ${orderKey.cursor} as "cursorKey", r.id as "cursorId"
@@ -106,6 +108,10 @@ function orderKeyOf(entity: FilterEntity, orderBy: FilterOrder): { sql: SQL; cur
       cursor: sql`to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
       order: sql`r.created_at desc nulls last, r.id desc nulls last`, // matches workflow_runtimes_created_idx
     };
+  }
+  if (orderBy === "dueAt") {
+    const due = sql`coalesce(r.due_at, 'infinity'::timestamptz)`;
+    return { sql: due, cursor: sql`coalesce(to_char(r.due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'), 'infinity')`, order: sql`${due} asc, r.id asc` };
   }
   const name = entity === "businesses" ? sql`b.company_name` : sql`concat_ws(' ', e.first_name, e.last_name)`;
   return { sql: name, cursor: name, order: sql`${name} asc, r.id asc` };

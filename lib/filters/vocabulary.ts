@@ -39,6 +39,7 @@ export const RUNTIME_WHERE: Record<string, WhereField> = {
   updatedAt: f(sql`r.updated_at`, "timestamp"),
   resolvedAt: f(sql`r.resolved_at`, "timestamp"),
   assignedAt: f(sql`r.assigned_at`, "timestamp"),
+  dueAt: f(sql`r.due_at`, "timestamp"),
   manualReviewReason: f(sql`r.manual_review_reason`, "text"),
   workflowFinalState: f(sql`r.workflow_final_state`, "text"),
 };

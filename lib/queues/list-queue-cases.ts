@@ -21,6 +21,8 @@ export interface QueueRow {
   updatedAt: string | null;
   resolvedAt: string | null;
   assignedAt: string | null;
+  /** The review deadline of the case's state (`meta.sla`); null when it has none. */
+  dueAt: string | null;
   /** The entity's fields shown as text columns. */
   entity: Record<string, unknown>;
 }
@@ -34,7 +36,7 @@ type Raw = Record<string, unknown>;
 
 /**
  * One page of a queue: the cases its filter's `where` selects, narrowed by the quick filters and search,
- * sorted by creation (newest first) or entity name, keyset-paginated (`cursor`; no total count, so it stays
+ * sorted by creation (newest first), entity name or deadline (soonest first, cases without one last), keyset-paginated (`cursor`; no total count, so it stays
  * fast on large queues). The light select below replaces the filter's own (which may carry whole contexts).
  */
 export async function listQueueCases(db: Db, user: SessionUser, filter: FilterResponse, params: QueueParams): Promise<QueuePage> {
@@ -44,7 +46,7 @@ export async function listQueueCases(db: Db, user: SessionUser, filter: FilterRe
   const nameFields = entity === "businesses" ? ["companyName"] : ["firstName", "lastName"];
   const select = {
     id: true, state: true, status: true, tags: true, manualReviewReason: true, workflowFinalState: true, workflowDefinitionId: true,
-    workflowDefinitionVersion: true, createdAt: true, updatedAt: true, resolvedAt: true, assignedAt: true,
+    workflowDefinitionVersion: true, createdAt: true, updatedAt: true, resolvedAt: true, assignedAt: true, dueAt: true,
     assignee: { select: { id: true, firstName: true, lastName: true, email: true } },
     workflowDefinition: { select: { name: true } },
     [rel]: { select: Object.fromEntries([...nameFields, "correlationId", ...extra].map((f) => [f, true])) },
@@ -52,7 +54,7 @@ export async function listQueueCases(db: Db, user: SessionUser, filter: FilterRe
   const page = await runFilterQuery(db, user.projectId, { entity, query: { where: filter.query.where, select } }, {
     limit: QUEUE_PAGE_SIZE,
     cursor: params.cursor,
-    orderBy: params.sort === "name" ? "companyName" : "createdAt",
+    orderBy: params.sort === "name" ? "companyName" : params.sort === "due" ? "dueAt" : "createdAt",
     extraWhere: and(quickFilters(user, params), params.q ? searchCondition(entity, params.q, user.projectId) : undefined),
   });
   return { rows: page.data.map((r) => toRow(entity, rel, r)), nextCursor: page.nextCursor };
@@ -122,6 +124,7 @@ function toRow(entity: FilterEntity, rel: string, r: Raw): QueueRow {
     updatedAt: str(r.updatedAt),
     resolvedAt: str(r.resolvedAt),
     assignedAt: str(r.assignedAt),
+    dueAt: str(r.dueAt),
     entity: e,
   };
 }

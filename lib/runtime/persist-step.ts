@@ -2,13 +2,15 @@ import { sql } from "drizzle-orm";
 import type { CompiledWorkflow, TransitionResult } from "../engine";
 import type { Db } from "../db/client";
 import type { Job, WorkflowDefinition, WorkflowRuntime } from "../db/schema";
-import { deriveEvents } from "../webhooks/derive-events";
+import { deriveEvents, type DerivedEvent } from "../webhooks/derive-events";
 import { effectJobs } from "./effect-jobs";
 import { jobCompletion, jobsInsert } from "../jobs/queue";
 import { historyInsert, type HistoryInput } from "./sql/history-insert";
 import { runtimeUpdate } from "./sql/runtime-update";
 import { documentVersionsInsert, type SupersededDocument } from "./sql/document-versions-insert";
 import { pluginJobsCancel } from "./sql/plugin-jobs-cancel";
+import { timerJobsVoid } from "./sql/timer-jobs-void";
+import { timerJobs } from "./timer-jobs";
 import type { Actor } from "./types";
 import { NOTHING, writeStep } from "./write-step";
 
@@ -28,12 +30,15 @@ export interface StepCause {
   supersededDocuments?: SupersededDocument[];
   /** Cancel the runtime's pending plugin jobs in the step's statement (a step that cancels the runtime). */
   cancelsPluginJobs?: boolean;
+  /** System webhook events the step emits besides those its change derives (a deadline's warning or breach). */
+  events?: DerivedEvent[];
 }
 
 /**
  * Persist one engine step inside the caller's transaction (which holds the runtime's row lock): the new
- * state, context, tags and status with `version + 1`, the history rows, the outbox jobs for the step's effects
- * and its system webhook events. A step that moved nothing only appends history and leaves the version as is.
+ * state, context, tags and status with `version + 1`, the history rows, the outbox jobs for the step's effects,
+ * the timers it starts and voids with the deadline they set (`result.timers`), and its system webhook events.
+ * A step that moved nothing (and emits no event of its own) only appends history and leaves the version as is.
  *
  * The runtime update, history, jobs, the event sequence numbers and the read of the applicable webhook
  * subscriptions are one statement; deliveries cost more statements only when somebody subscribes.
@@ -46,7 +51,8 @@ export async function persistStep(
   cause: StepCause,
 ): Promise<WorkflowRuntime> {
   const { snapshot } = result;
-  const moved = result.transitioned || result.contextChanged || result.changed || snapshot.status !== runtime.status || cause.assignment !== undefined;
+  const moved =
+    result.transitioned || result.contextChanged || result.changed || snapshot.status !== runtime.status || cause.assignment !== undefined || Boolean(cause.events?.length);
   // An event whose conds all failed, in a step that still changed something (a context patch sent with it).
   const ignored = !moved || result.diagnostics.some((d) => d.kind === "no_transition");
   const history: HistoryInput[] = [...(cause.history ?? [])];
@@ -71,7 +77,7 @@ export async function persistStep(
   const effects = effectJobs(runtime, definition.compiled, result.effects, snapshot.context);
   history.push(...effects.history);
   const writeHistory = historyInsert(runtime.projectId, runtime.id, history);
-  const writeJobs = jobsInsert(effects.jobs);
+  const writeJobs = jobsInsert([...effects.jobs, ...timerJobs(runtime, result.timers)]);
   const completeJob = cause.completesJob ? jobCompletion(cause.completesJob) : NOTHING;
   const keepVersions = cause.supersededDocuments?.length ? documentVersionsInsert(runtime.projectId, runtime.id, cause.supersededDocuments, cause.actor) : NOTHING;
 
@@ -90,14 +96,15 @@ export async function persistStep(
     workflowFinalState: snapshot.workflowFinalState,
   };
   const canceled = snapshot.status === "canceled" && runtime.status !== "canceled";
-  const events = deriveEvents({ before: runtime, after: predicted, result, eventName: cause.eventName });
+  const events = [...deriveEvents({ before: runtime, after: predicted, result, eventName: cause.eventName }), ...(cause.events ?? [])];
   const updated = await writeStep(tx, {
-    runtime: runtimeUpdate({ runtimeId: runtime.id, snapshot, resolved: result.completed || canceled, eventCount: events.length, assignment: cause.assignment }),
+    runtime: runtimeUpdate({ runtimeId: runtime.id, snapshot, resolved: result.completed || canceled, eventCount: events.length, assignment: cause.assignment, timers: result.timers }),
     history: writeHistory,
     jobs: writeJobs,
     completeJob,
     documentVersions: keepVersions,
     cancelJobs: cause.cancelsPluginJobs ? pluginJobsCancel(runtime.projectId, runtime.id) : undefined,
+    voidTimers: result.timers ? timerJobsVoid(runtime.projectId, runtime.id, result.timers, cause.completesJob?.id ?? null) : undefined,
     before: runtime,
     result,
     eventName: cause.eventName,

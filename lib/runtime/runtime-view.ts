@@ -24,6 +24,8 @@ export interface RuntimeView {
   createdAt: string;
   updatedAt: string;
   resolvedAt: string | null;
+  /** The review deadline of the current state (`meta.sla`); null when it has none. */
+  dueAt: string | null;
 }
 
 /** Shape a runtime row for the API; `nextEvents` are the events its current state accepts. */
@@ -47,6 +49,7 @@ export function runtimeView(row: WorkflowRuntime, compiled: CompiledWorkflow): R
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    dueAt: row.dueAt?.toISOString() ?? null,
   };
 }
 

@@ -9,6 +9,7 @@ import { deriveEvents } from "../webhooks/derive-events";
 import { assertValidRuntimeSubscriptions, materialiseRuntimeSubscriptions } from "../webhooks/resolve-subscriptions";
 import { getCompiledDefinition, latestDefinitionVersion } from "./definition-cache";
 import { effectJobs } from "./effect-jobs";
+import { timerJobs } from "./timer-jobs";
 import { entityUpsert } from "./entities";
 import { jobsInsert } from "../jobs/queue";
 import { historyInsert, type HistoryInput } from "./sql/history-insert";
@@ -87,9 +88,10 @@ async function startRunOnce(db: Db, input: StartRunInput, freshLatest: boolean):
         config: input.config ?? {},
         completed: result.completed,
         eventCount: events.length,
+        timers: result.timers,
       }),
       history: historyInsert(input.projectId, ids.id, history, "rt"),
-      jobs: jobsInsert(effects.jobs, "rt"),
+      jobs: jobsInsert([...effects.jobs, ...timerJobs(ids, result.timers)], "rt"),
       completeJob: NOTHING,
       before: null,
       result,

@@ -32,7 +32,8 @@ export interface Decision<T = undefined> {
  * the engine, and persist state, context, history, jobs and webhook events in one statement (`persistStep`).
  * `decide` is pure: it checks preconditions on the locked row (throwing a typed error refuses the step and
  * stores nothing) and returns the engine's result, or `null` to leave the runtime untouched. With tracing on,
- * the transaction is one span (`step`).
+ * the transaction is one span (`step`). `valid`, when given, reads the database under the row lock before
+ * anything else: `false` leaves the runtime untouched (a timer that was voided or whose lease was taken over).
  *
  * @example
  * const { runtime } = await step(db, { projectId, runtimeId }, ({ compiled, snapshot }) => ({
@@ -44,10 +45,12 @@ export async function step<T = undefined>(
   db: Db,
   ref: RuntimeRef,
   decide: (locked: LockedRuntime) => Decision<T> | null,
+  valid?: (tx: Db, runtime: WorkflowRuntime) => Promise<boolean>,
 ): Promise<{ runtime: WorkflowRuntime; value: T | undefined }> {
   const attributes = { "kyc.project_id": ref.projectId, "kyc.runtime_id": ref.runtimeId };
   return inSpan("step", { attributes }, () =>
     withLockedRuntime(db, ref.projectId, ref.runtimeId, async (tx, runtime) => {
+      if (valid && !(await valid(tx, runtime))) return { runtime, value: undefined };
       const definition = await getCompiledDefinition(tx, runtime.projectId, runtime.workflowDefinitionId, runtime.workflowDefinitionVersion);
       const decision = decide({ runtime, compiled: definition.compiled, snapshot: snapshotOf(runtime) });
       if (!decision) return { runtime, value: undefined };

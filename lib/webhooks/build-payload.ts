@@ -46,6 +46,8 @@ export interface SystemEventPayload {
   correlationId: string | null;
   environment: "sandbox" | "production";
   workflowFinalState?: string | null;
+  /** On `workflow.sla.warning` and `workflow.sla.breached`: the deadline of the state (`state`). */
+  dueAt?: string | null;
   actions?: CaseAction[];
   documentChanges?: DocumentChange[];
   data: Record<string, unknown>;
@@ -61,11 +63,13 @@ export interface PayloadEvent {
 }
 
 const COMPLETION_EVENTS = new Set<DeliveredEventName>(["workflow.completed", "workflow.context.document.completed"]);
+const DEADLINE_EVENTS = new Set<DeliveredEventName>(["workflow.sla.warning", "workflow.sla.breached"]);
 
 /**
  * The payload of one event of a step. `data` is the runtime's context after the step; on the completion
  * events its documents carry `{ id, category, decision: { status, revisionReason, rejectionReason } }`
- * (null where nothing was recorded) and the payload carries `workflowFinalState`. Nothing else of the
+ * (null where nothing was recorded) and the payload carries `workflowFinalState`; the deadline events carry
+ * `dueAt`. Nothing else of the
  * runtime (config, subscription URLs) is copied, and the context never holds secret values.
  */
 export function buildPayload(event: PayloadEvent, before: WorkflowRuntime | null, after: WorkflowRuntime, facts: PayloadFacts): SystemEventPayload {
@@ -89,6 +93,7 @@ export function buildPayload(event: PayloadEvent, before: WorkflowRuntime | null
     correlationId: facts.correlationId,
     environment: facts.environment,
     ...(completion ? { workflowFinalState: after.workflowFinalState } : {}),
+    ...(DEADLINE_EVENTS.has(event.eventName) ? { dueAt: after.dueAt?.toISOString() ?? null } : {}),
     ...(event.actions ? { actions: event.actions } : {}),
     ...(event.documentChanges ? { documentChanges: event.documentChanges } : {}),
     data: completion ? withDocumentDecisions(after.context) : after.context,

@@ -13,6 +13,8 @@ export const SUBSCRIBABLE_EVENTS = [
   "workflow.canceled",
   "workflow.context.document.changed",
   "workflow.context.document.updated",
+  "workflow.sla.warning",
+  "workflow.sla.breached",
 ] as const;
 
 export type SubscriptionEventName = (typeof SUBSCRIBABLE_EVENTS)[number];
@@ -24,6 +26,8 @@ export const DELIVERED_EVENTS = [
   "workflow.canceled",
   "workflow.context.document.updated",
   "workflow.context.document.completed",
+  "workflow.sla.warning",
+  "workflow.sla.breached",
 ] as const;
 
 export type DeliveredEventName = (typeof DELIVERED_EVENTS)[number];

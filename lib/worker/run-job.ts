@@ -2,6 +2,7 @@ import type { Db } from "../db/client";
 import type { Job } from "../db/schema";
 import type { JobOutcome } from "../jobs/outcome";
 import { runApiPluginJob } from "../runtime/api-plugin-job";
+import { runTimerJob } from "../runtime/timer-job";
 import { runWebhookPluginJob } from "../runtime/webhook-plugin-job";
 import { deliverSystemWebhook } from "../webhooks/deliver";
 
@@ -14,6 +15,8 @@ export function runJob(db: Db, job: Job): Promise<JobOutcome> {
       return runWebhookPluginJob(db, job);
     case "webhook_delivery":
       return deliverSystemWebhook(db, job);
+    case "timer":
+      return runTimerJob(db, job);
     default:
       return Promise.resolve({ type: "failed", error: `unknown job kind '${String(job.kind)}'` });
   }

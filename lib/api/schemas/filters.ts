@@ -3,7 +3,7 @@ import { cursorParam, jsonObject, limitParam } from "./common";
 
 const WHERE_HELP =
   "Map from field to condition. Fields: id, state, status, tags, assigneeId, businessId, endUserId, workflowDefinitionId, " +
-  "createdAt, updatedAt, resolvedAt, manualReviewReason, workflowFinalState, business.<field>, endUser.<field>, context.<json path>; " +
+  "createdAt, updatedAt, resolvedAt, dueAt, manualReviewReason, workflowFinalState, business.<field>, endUser.<field>, context.<json path>; " +
   "AND/OR/NOT combine conditions. A condition is a bare value (equals) or an object of operators: equals, not, in, notIn, " +
   "contains, startsWith, endsWith, lt, lte, gt, gte, hasSome, hasEvery, has (tags), mode: insensitive.";
 const SELECT_HELP =

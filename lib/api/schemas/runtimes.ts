@@ -26,13 +26,14 @@ export const runtimeResponseSchema = z.object({
   createdAt: timestamp,
   updatedAt: timestamp,
   resolvedAt: timestamp.nullable(),
+  dueAt: timestamp.nullable().describe("The review deadline of the current state (its `meta.sla.due` after entering it); null when it has none."),
 });
 
 export const runtimePageSchema = z.object({ data: z.array(runtimeResponseSchema).describe("Newest first."), nextCursor });
 
 export const historyEntrySchema = z.object({
   id: z.int(),
-  kind: z.string().describe("created, transition (a move: eventName `move`, payload `{ forced, reason }`), event_ignored, plugin_call, cond_error, decision, assignment, webhook, context_update (payload `{ pointers }` for a context patch), cancel (payload `{ reason }`) or job_retried."),
+  kind: z.string().describe("created, transition (a move: eventName `move`, payload `{ forced, reason }`), event_ignored, plugin_call, cond_error, decision, assignment, webhook, context_update (payload `{ pointers }` for a context patch), cancel (payload `{ reason }`), job_retried, or sla_warning / sla_breached (payload `{ timer, dueAt }`); a delayed transition is a transition whose eventName is `after <delay>` and payload `{ timer }`."),
   eventName: z.string().nullable(),
   fromState: z.string().nullable(),
   toState: z.string().nullable(),

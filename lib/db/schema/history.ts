@@ -12,7 +12,9 @@ export type HistoryKind =
   | "webhook"
   | "context_update"
   | "job_retried"
-  | "cancel";
+  | "cancel"
+  | "sla_warning"
+  | "sla_breached";
 
 export type ActorType = "api_key" | "reviewer" | "system";
 

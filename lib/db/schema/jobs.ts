@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-export type JobKind = "api_plugin" | "webhook_plugin" | "webhook_delivery";
+/** `timer`: a delayed transition or a deadline's warning or breach of a runtime, due at `run_at`. */
+export type JobKind = "api_plugin" | "webhook_plugin" | "webhook_delivery" | "timer";
 /** `canceled`: the runtime was canceled before the job ran; it is never claimed again. */
 export type JobStatus = "pending" | "succeeded" | "failed" | "canceled";
 

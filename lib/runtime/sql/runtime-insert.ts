@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { JsonObject, RuntimeSnapshot } from "../../engine";
+import type { JsonObject, RuntimeSnapshot, TimerPlan } from "../../engine";
 import { workflowRuntimes } from "../../db/schema";
+import { deadlineColumns } from "./deadline-columns";
 
 export interface RuntimeInsert {
   id: string;
@@ -14,6 +15,8 @@ export interface RuntimeInsert {
   config: JsonObject;
   completed: boolean;
   eventCount: number;
+  /** The initial state's timers: its deadline sets `due_at` and `due_warn_at`. */
+  timers?: TimerPlan;
 }
 
 /**
@@ -25,17 +28,18 @@ export interface RuntimeInsert {
  */
 export function runtimeInsert(r: RuntimeInsert): SQL {
   const { snapshot } = r;
+  const due = deadlineColumns(r.timers, { dueAt: sql`null::timestamptz`, dueWarnAt: sql`null::timestamptz` });
   const entityColumn = sql.raw(r.entityType === "business" ? "business_id" : "end_user_id");
   const newerVersion = r.pinned
     ? sql`false`
     : sql`exists (select 1 from workflow_definitions d where d.project_id = ${r.projectId}::text and d.id = ${r.definitionId}::text and d.version > ${r.definitionVersion}::int)`;
   return sql`insert into workflow_runtimes (id, project_id, workflow_definition_id, workflow_definition_version, ${entityColumn},
-      state, status, tags, context, config, manual_review_reason, workflow_final_state, event_seq, resolved_at)
+      state, status, tags, context, config, manual_review_reason, workflow_final_state, event_seq, resolved_at, due_at, due_warn_at)
     select ${r.id}::uuid, ${r.projectId}::text, ${r.definitionId}::text, ${r.definitionVersion}::int, entity.id,
       ${snapshot.state}::text, ${snapshot.status}::text, ${workflowRuntimes.tags.mapToDriverValue(snapshot.tags)}::text[],
       ${JSON.stringify(snapshot.context)}::jsonb, ${JSON.stringify(r.config)}::jsonb,
       ${snapshot.manualReviewReason}::text, ${snapshot.workflowFinalState}::text, ${r.eventCount}::int,
-      case when ${r.completed}::boolean then now() end
+      case when ${r.completed}::boolean then now() end, ${due.dueAt}, ${due.dueWarnAt}
     from entity
     where not ${newerVersion}
     returning *`;

@@ -14,11 +14,14 @@ export interface StepStatementParts {
   documentVersions?: SQL;
   /** The runtime's pending plugin jobs to cancel (`plugin-jobs-cancel.ts`); none by default. */
   cancelJobs?: SQL;
+  /** The runtime's pending timers the step voids (`timer-jobs-void.ts`); none by default. */
+  voidTimers?: SQL;
 }
 
 /**
  * Contract: one statement for a whole step: the runtime row (CTE `rt`), its history, its outbox jobs, the
- * completion of the job whose work it stores, the document versions it supersedes and the plugin jobs it cancels, answering the written row
+ * completion of the job whose work it stores, the document versions it supersedes, the plugin jobs it cancels and
+ * the timers it voids, answering the written row
  * with the webhook subscriptions that apply to it (`applicable_subscriptions`). No row when the runtime write
  * wrote none.
  */
@@ -28,6 +31,7 @@ export function stepStatement(parts: StepStatementParts): SQL {
     j as (${parts.jobs}),
     done as (${parts.completeJob}),
     v as (${parts.documentVersions ?? sql`select 1`}),
-    c as (${parts.cancelJobs ?? sql`select 1`})
+    c as (${parts.cancelJobs ?? sql`select 1`}),
+    t as (${parts.voidTimers ?? sql`select 1`})
     select rt.*, ${applicableSubscriptionsJson("rt")} as applicable_subscriptions from rt`;
 }
