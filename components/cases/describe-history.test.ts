@@ -29,10 +29,10 @@ describe("describeHistory: time", () => {
   it("shows a deadline's warning and breach with the deadline in UTC, the breach as a failure", () => {
     const payload = { timer: { node: "manual_review", deadline: "sla_warning" }, dueAt: "2026-05-03T10:00:00.000Z" };
     expect(describeOne({ kind: "sla_warning", eventName: "workflow.sla.warning", toState: "manual_review", payload })).toMatchObject({
-      title: "Review deadline near in “manual_review”: due 2026-05-03 10:00 UTC",
+      title: "Review deadline near in “manual_review”: due 2026-05-03 10:00:00 UTC",
     });
     const breached = describeOne({ kind: "sla_breached", eventName: "workflow.sla.breached", toState: "manual_review", payload });
-    expect(breached).toMatchObject({ title: "Review deadline passed in “manual_review” (was due 2026-05-03 10:00 UTC)", failed: true });
+    expect(breached).toMatchObject({ title: "Review deadline passed in “manual_review” (was due 2026-05-03 10:00:00 UTC)", failed: true });
   });
 
   it("shows a kind it does not know by its name and event, with its payload", () => {

@@ -83,9 +83,9 @@ function describe(h: HistoryEntry, transition: HistoryEntry | undefined, nameOf:
       return { ...base, title: `Webhook ${s(p?.eventName ?? h.eventName)} to ${s(p?.url)}: ${s(p?.status)}${code}`, details: p ?? undefined, failed: p?.status !== "succeeded" };
     }
     case "sla_warning":
-      return { ...base, title: `Review deadline near in “${s(h.toState)}”: due ${formatTime(s(p?.dueAt) || null)}`, details: p ?? undefined };
+      return { ...base, title: `Review deadline near in “${s(h.toState)}”: due ${formatTime(s(p?.dueAt) || null, true)}`, details: p ?? undefined };
     case "sla_breached":
-      return { ...base, title: `Review deadline passed in “${s(h.toState)}” (was due ${formatTime(s(p?.dueAt) || null)})`, details: p ?? undefined, failed: true };
+      return { ...base, title: `Review deadline passed in “${s(h.toState)}” (was due ${formatTime(s(p?.dueAt) || null, true)})`, details: p ?? undefined, failed: true };
     case "cond_error":
       return { ...base, title: `Condition error on “${s(h.eventName)}”: ${s(p?.message)}`, failed: true, details: p ?? undefined };
     default:

@@ -1,11 +1,12 @@
+import { DueLabel } from "@/components/ui/due-label";
 import { StateBadge, StatusBadge } from "@/components/ui/state-badge";
 import { Time } from "@/components/ui/time";
 import { Truncate } from "@/components/ui/truncate";
 import type { QueueColumn } from "@/lib/queues/queue-columns";
 import type { QueueRow } from "@/lib/queues/list-queue-cases";
 
-/** One cell of the queue table, by column kind. */
-export function CaseCell({ column, row }: { column: QueueColumn; row: QueueRow }) {
+/** One cell of the queue table, by column kind; `now` (ms) is when the page was rendered, for relative times. */
+export function CaseCell({ column, row, now }: { column: QueueColumn; row: QueueRow; now: number }) {
   switch (column.kind) {
     case "state":
       return (
@@ -16,6 +17,8 @@ export function CaseCell({ column, row }: { column: QueueColumn; row: QueueRow }
           )}
         </>
       );
+    case "due":
+      return <DueLabel dueAt={row.dueAt} dueWarnAt={row.dueWarnAt} now={now} />;
     case "status":
       return <StatusBadge status={row.status} />;
     case "tags":

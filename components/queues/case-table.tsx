@@ -3,8 +3,8 @@ import type { QueueColumn } from "@/lib/queues/queue-columns";
 import type { QueueRow } from "@/lib/queues/list-queue-cases";
 import { CaseCell } from "./case-cell";
 
-/** The cases of one queue page; the first column (the subject's name) links to the case. */
-export function CaseTable({ rows, columns, entityLabel }: { rows: QueueRow[]; columns: QueueColumn[]; entityLabel: string }) {
+/** The cases of one queue page; the first column (the subject's name) links to the case. `now`: when rendered (ms). */
+export function CaseTable({ rows, columns, entityLabel, now }: { rows: QueueRow[]; columns: QueueColumn[]; entityLabel: string; now: number }) {
   return (
     <div className="table-wrap">
       <table className="cases" data-testid="case-table">
@@ -34,7 +34,7 @@ export function CaseTable({ rows, columns, entityLabel }: { rows: QueueRow[]; co
               </th>
               {columns.map((c) => (
                 <td key={c.key}>
-                  <CaseCell column={c} row={row} />
+                  <CaseCell column={c} row={row} now={now} />
                 </td>
               ))}
             </tr>

@@ -6,7 +6,7 @@ import type { UserSummary } from "@/lib/users/list-users";
 
 interface Props {
   action: string;
-  values: { q?: string; sort: string; assignee?: string; state?: string; status?: string };
+  values: { q?: string; sort: string; assignee?: string; state?: string; status?: string; due?: string };
   states: string[];
   users: Pick<UserSummary, "id" | "name">[];
 }
@@ -15,7 +15,8 @@ interface Props {
 type Option = [value: string, label: string];
 
 const STATUSES: Option[] = [["", "Any status"], ["active", "Active"], ["completed", "Completed"], ["failed", "Failed"], ["canceled", "Canceled"]];
-const SORTS: Option[] = [["created", "Newest first"], ["name", "Company name (A–Z)"]];
+const SORTS: Option[] = [["created", "Newest first"], ["name", "Company name (A–Z)"], ["due", "Due date (soonest first)"]];
+const DEADLINES: Option[] = [["", "Any deadline"], ["overdue", "Overdue"]];
 
 /**
  * Search, sort and quick filters of a queue as a plain GET form (works without JavaScript); with JavaScript a
@@ -42,6 +43,7 @@ export function QueueToolbar({ action, values, states, users }: Props) {
       <QuickFilter label="Assignee" name="assignee" value={values.assignee ?? ""} onChange={apply} options={[["", "Anyone"], ["me", "Me"], ["unassigned", "Unassigned"], ...users.map((u): Option => [u.id, u.name])]} />
       <QuickFilter label="State" name="state" value={values.state ?? ""} onChange={apply} options={[["", "Any state"], ...states.map((s): Option => [s, s])]} />
       <QuickFilter label="Status" name="status" value={values.status ?? ""} onChange={apply} options={STATUSES} />
+      <QuickFilter label="Deadline" name="due" value={values.due ?? ""} onChange={apply} options={DEADLINES} />
       <QuickFilter label="Sort by" name="sort" value={values.sort} onChange={apply} options={SORTS} />
       <button className="btn btn-secondary" type="submit">
         Search

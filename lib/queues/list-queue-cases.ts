@@ -23,6 +23,8 @@ export interface QueueRow {
   assignedAt: string | null;
   /** The review deadline of the case's state (`meta.sla`); null when it has none. */
   dueAt: string | null;
+  /** When the deadline's warning is due (`dueAt − meta.sla.warnBefore`); null without a warning. */
+  dueWarnAt: string | null;
   /** The entity's fields shown as text columns. */
   entity: Record<string, unknown>;
 }
@@ -46,7 +48,7 @@ export async function listQueueCases(db: Db, user: SessionUser, filter: FilterRe
   const nameFields = entity === "businesses" ? ["companyName"] : ["firstName", "lastName"];
   const select = {
     id: true, state: true, status: true, tags: true, manualReviewReason: true, workflowFinalState: true, workflowDefinitionId: true,
-    workflowDefinitionVersion: true, createdAt: true, updatedAt: true, resolvedAt: true, assignedAt: true, dueAt: true,
+    workflowDefinitionVersion: true, createdAt: true, updatedAt: true, resolvedAt: true, assignedAt: true, dueAt: true, dueWarnAt: true,
     assignee: { select: { id: true, firstName: true, lastName: true, email: true } },
     workflowDefinition: { select: { name: true } },
     [rel]: { select: Object.fromEntries([...nameFields, "correlationId", ...extra].map((f) => [f, true])) },
@@ -93,14 +95,16 @@ function and(...parts: (SQL | undefined)[]): SQL | undefined {
   return present.length ? sql.join(present, sql` and `) : undefined;
 }
 
-/** The quick filters as one predicate over the runtime alias `r` (index-backed: assignee, status, state). */
-export function quickFilters(user: SessionUser, params: Pick<QueueParams, "assignee" | "state" | "status">): SQL | undefined {
+/** The quick filters as one predicate over the runtime alias `r` (index-backed: assignee, status, state, due). */
+export function quickFilters(user: SessionUser, params: Pick<QueueParams, "assignee" | "state" | "status" | "due">): SQL | undefined {
   const parts: SQL[] = [];
   if (params.assignee === "me") parts.push(sql`r.assignee_id = ${user.id}::uuid`);
   else if (params.assignee === "unassigned") parts.push(sql`r.assignee_id is null`);
   else if (params.assignee) parts.push(sql`r.assignee_id = ${params.assignee}::uuid`);
   if (params.state) parts.push(sql`r.state = ${params.state}`);
   if (params.status) parts.push(sql`r.status = ${params.status}`);
+  // Overdue: open and past the deadline (a state's deadline is cleared when the case leaves it).
+  if (params.due === "overdue") parts.push(sql`r.due_at <= now() and r.status = 'active'`);
   return parts.length ? sql.join(parts, sql` and `) : undefined;
 }
 
@@ -125,6 +129,7 @@ function toRow(entity: FilterEntity, rel: string, r: Raw): QueueRow {
     resolvedAt: str(r.resolvedAt),
     assignedAt: str(r.assignedAt),
     dueAt: str(r.dueAt),
+    dueWarnAt: str(r.dueWarnAt),
     entity: e,
   };
 }

@@ -1,7 +1,7 @@
 import type { FilterEntity, FilterQuery } from "../filters";
 
 /** How a queue cell renders. */
-export type ColumnKind = "state" | "status" | "tags" | "assignee" | "date" | "outcome" | "workflow" | "reason" | "text";
+export type ColumnKind = "state" | "due" | "status" | "tags" | "assignee" | "date" | "outcome" | "workflow" | "reason" | "text";
 
 export interface QueueColumn {
   key: string;
@@ -29,8 +29,10 @@ const RUNTIME_COLUMNS: Record<string, QueueColumn | null> = {
   updatedAt: { key: "updatedAt", label: "Updated", kind: "date", field: "updatedAt" },
   resolvedAt: { key: "resolvedAt", label: "Resolved", kind: "date", field: "resolvedAt" },
   assignedAt: { key: "assignedAt", label: "Assigned", kind: "date", field: "assignedAt" },
-  // Shown by the name column (a link to the case) or too heavy for a list: no column of their own.
+  // Shown by the name column (a link to the case), the Due column, or too heavy for a list: no column of their own.
   id: null,
+  dueAt: null,
+  dueWarnAt: null,
   context: null,
   version: null,
   businessId: null,
@@ -50,21 +52,24 @@ export function humanize(key: string): string {
 }
 
 /** Column order: stored filters are jsonb, which does not keep key order, so columns get a fixed order. */
-const RANK: Record<string, number> = { state: 0, reason: 1, status: 2, outcome: 3, assignee: 4, tags: 5, entity: 6, workflow: 7, createdAt: 8, updatedAt: 9, assignedAt: 10, resolvedAt: 11 };
+const RANK: Record<string, number> = { state: 0, due: 1, reason: 2, status: 3, outcome: 4, assignee: 5, tags: 6, entity: 7, workflow: 8, createdAt: 9, updatedAt: 10, assignedAt: 11, resolvedAt: 12 };
+
+/** Every queue shows its cases' review deadlines (`meta.sla`), whatever its filter selects. */
+const DUE_COLUMN: QueueColumn = { key: "due", label: "Due", kind: "due" };
 const rankOf = (c: QueueColumn) => RANK[c.key.startsWith("entity.") ? "entity" : c.key] ?? 99;
 
 /**
- * The queue's columns: one per field the filter's `select` names (the name column, a link to the case, is
- * always first and not listed here), in a fixed order. The entity relation adds one text column per selected field.
+ * The queue's columns: Due, and one per field the filter's `select` names (the name column, a link to the case,
+ * is always first and not listed here), in a fixed order. The entity relation adds one text column per selected field.
  *
  * @example
  * queueColumns("businesses", { select: { state: true, business: { select: { registrationNumber: true } } } })
- * // [{ key: "state", kind: "state" }, { key: "entity.registrationNumber", kind: "text", field: "registrationNumber" }]
+ * // [{ key: "state", kind: "state" }, { key: "due", kind: "due" }, { key: "entity.registrationNumber", kind: "text", field: "registrationNumber" }]
  */
 export function queueColumns(entity: FilterEntity, query: FilterQuery): QueueColumn[] {
   const select = query.select && Object.keys(query.select).length ? query.select : Object.fromEntries(DEFAULT_KEYS.map((k) => [k, true]));
-  const columns: QueueColumn[] = [];
-  const seen = new Set<string>();
+  const columns: QueueColumn[] = [DUE_COLUMN];
+  const seen = new Set<string>([DUE_COLUMN.key]);
   const add = (c: QueueColumn) => {
     if (!seen.has(c.key)) columns.push(c);
     seen.add(c.key);

@@ -8,7 +8,7 @@ const text = (max: number) => z.preprocess(first, z.string().trim().max(max).opt
 
 /**
  * A queue page's URL query. Unknown or malformed values fall back to the defaults rather than failing the
- * page: `sort` created|name|due, `assignee` me|unassigned|<user id>, `state`, `status`, `q` (search), `cursor`
+ * page: `sort` created|name|due, `assignee` me|unassigned|<user id>, `state`, `status`, `due` overdue, `q` (search), `cursor`
  * (keyset position) and `trail` (the cursors of the pages before, `~`-separated, for "Previous").
  */
 export const queueParamsSchema = z.object({
@@ -17,6 +17,7 @@ export const queueParamsSchema = z.object({
   assignee: z.preprocess(first, z.string().refine((v) => v === "me" || v === "unassigned" || UUID_RE.test(v)).optional().catch(undefined)),
   state: text(200),
   status: z.preprocess(first, z.enum(["active", "completed", "failed", "canceled"]).optional().catch(undefined)),
+  due: z.preprocess(first, z.enum(["overdue"]).optional().catch(undefined)),
   cursor: text(2000),
   trail: text(40_000),
 });

@@ -22,6 +22,9 @@ type Props = { params: Promise<{ filterId: string }>; searchParams: Promise<Reco
 
 export const dynamic = "force-dynamic";
 
+/** The time this request renders at, for the Due column's first render. */
+const renderedAt = () => Date.now();
+
 // One load per request, shared by generateMetadata and the page.
 const loadQueue = cache(async (projectId: string, filterId: string) => findQueue(await getDb(), projectId, filterId));
 
@@ -51,7 +54,7 @@ export default async function QueuePage({ params, searchParams }: Props) {
   // A tampered or outdated cursor restarts from the first page instead of failing.
   if (!page) redirect(queueHref(filter.id, query, { cursor: undefined, trail: undefined }));
   const columns = queueColumns(filter.entity, filter.query);
-  const filtered = Boolean(query.q || query.assignee || query.state || query.status);
+  const filtered = Boolean(query.q || query.assignee || query.state || query.status || query.due);
   const action = `/queues/${filter.id}`;
   return (
     <>
@@ -73,7 +76,7 @@ export default async function QueuePage({ params, searchParams }: Props) {
         </EmptyState>
       ) : (
         <>
-          <CaseTable rows={page.rows} columns={columns} entityLabel={filter.entity === "businesses" ? "Company" : "Person"} />
+          <CaseTable rows={page.rows} columns={columns} entityLabel={filter.entity === "businesses" ? "Company" : "Person"} now={renderedAt()} />
           <Pager filterId={filter.id} params={query} nextCursor={page.nextCursor} shown={page.rows.length} pageSize={QUEUE_PAGE_SIZE} />
         </>
       )}

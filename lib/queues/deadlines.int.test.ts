@@ -6,7 +6,9 @@ import { users } from "../db/schema";
 import type { SessionUser } from "../auth/session";
 import type { FilterResponse } from "../filters";
 import { createRuntimeFromForm } from "../review/create-runtime-from-form";
+import { listQueueCases } from "./list-queue-cases";
 import { openRuntimeCounts } from "./queue-counts";
+import { parseQueueParams } from "./queue-params";
 
 const P = "overdue";
 let t: TestDatabase;
@@ -29,8 +31,8 @@ async function startCase(companyName: string): Promise<string> {
   return (await createRuntimeFromForm(t.db, { user: me, filter: all, values })).runtimeId;
 }
 
-async function setDue(runtimeId: string, dueAt: string | null, status = "active"): Promise<void> {
-  await t.db.execute(sql`update workflow_runtimes set due_at = ${dueAt}::timestamptz, status = ${status} where id = ${runtimeId}::uuid`);
+async function setDue(runtimeId: string, dueAt: string | null, status = "active", dueWarnAt: string | null = null): Promise<void> {
+  await t.db.execute(sql`update workflow_runtimes set due_at = ${dueAt}::timestamptz, due_warn_at = ${dueWarnAt}::timestamptz, status = ${status} where id = ${runtimeId}::uuid`);
 }
 
 beforeAll(async () => {
@@ -73,3 +75,31 @@ describe("openRuntimeCounts", () => {
     expect(counts.all).toEqual({ count: 0, more: false, overdue: 0 });
   });
 });
+
+describe("listQueueCases: deadlines", () => {
+  const byName = (rows: { name: string }[]) => rows.map((r) => r.name);
+
+  it("shows each row's deadline and warning, lists the overdue ones under due=overdue, sorts by deadline with cases without one last", async () => {
+    const ids: Record<string, string> = {};
+    for (const name of ["Qx Later", "Qx None", "Qx Past", "Qx Soon", "Qx Past Closed"]) ids[name] = await startCase(name);
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    await setDue(ids["Qx Later"], at(7_200_000), "active", at(3_600_000));
+    await setDue(ids["Qx None"], null);
+    await setDue(ids["Qx Past"], at(-5_000), "active", at(-10_000));
+    await setDue(ids["Qx Soon"], at(60_000));
+    await setDue(ids["Qx Past Closed"], at(-60_000), "completed");
+    const q = { q: "Qx" };
+
+    const newest = await listQueueCases(t.db, me, all, parseQueueParams(q));
+    const past = newest.rows.find((r) => r.name === "Qx Past")!;
+    expect(past).toMatchObject({ dueAt: expect.stringMatching(/Z$/), dueWarnAt: expect.stringMatching(/Z$/) });
+    expect(Date.parse(past.dueWarnAt!)).toBeLessThan(Date.parse(past.dueAt!));
+    expect(newest.rows.find((r) => r.name === "Qx None")).toMatchObject({ dueAt: null, dueWarnAt: null });
+
+    expect(byName((await listQueueCases(t.db, me, all, parseQueueParams({ ...q, due: "overdue" }))).rows)).toEqual(["Qx Past"]);
+    expect(byName((await listQueueCases(t.db, me, all, parseQueueParams({ ...q, sort: "due" }))).rows)).toEqual(["Qx Past Closed", "Qx Past", "Qx Soon", "Qx Later", "Qx None"]);
+    // An unknown value is ignored rather than failing the page.
+    expect((await listQueueCases(t.db, me, all, parseQueueParams({ ...q, due: "someday" }))).rows).toHaveLength(5);
+  });
+});
+
