@@ -23,6 +23,14 @@ function documentChoices(documents: unknown): { id: string; label: string }[] {
 export function ReviewPanel({ view, user, users, states }: { view: RuntimeView; user: SessionUser; users: UserSummary[]; states: string[] }) {
   const assignee = users.find((u) => u.id === view.assigneeId) ?? null;
   const active = view.status === "active";
+  if (user.role === "auditor") {
+    return (
+      <section className="panel" aria-labelledby="review-heading">
+        <h2 id="review-heading">Review</h2>
+        <p className="hint">{assignee ? `Assigned to ${assignee.name}.` : "Not assigned."} Auditors see cases read-only.</p>
+      </section>
+    );
+  }
   return (
     <section className="panel" aria-labelledby="review-heading">
       <h2 id="review-heading">Review</h2>

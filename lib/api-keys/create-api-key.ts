@@ -8,6 +8,7 @@ import { notFound } from "../errors";
 import { apiKeyPrefix, generateApiKey, hashApiKey } from "../security/api-key-format";
 import { apiScopeSchema, DEFAULT_KEY_SCOPES, type ApiScope } from "../api-contract/scopes";
 import { forgetApiKey } from "./authenticate-api-key";
+import { auditedFor } from "../audit/audited-for";
 
 /** A newly created key: `key` is shown exactly once; only its hash is stored. */
 export interface CreatedApiKey {
@@ -39,18 +40,19 @@ export async function createApiKey(db: Db, projectId: string, name: string, gran
 }
 
 /**
- * Revoke a key of the project; returns false when no active key with that id exists there.
+ * Revoke a key of the project; returns false when no active key with that id exists there. `cacheDb` is the
+ * database whose cached lookups to drop when `db` is a transaction on it.
  * Takes effect at once in this process, and in others as soon as the revocation's NOTIFY reaches them
  * (migration 0007); a process that missed it stops trusting its cached lookup within 5 s.
  */
-export async function revokeApiKey(db: Db, projectId: string, id: string): Promise<boolean> {
+export async function revokeApiKey(db: Db, projectId: string, id: string, cacheDb: Db = db): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
   const revoked = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.projectId, projectId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
     .returning({ keyHash: apiKeys.keyHash });
-  for (const { keyHash } of revoked) forgetApiKey(db, keyHash);
+  for (const { keyHash } of revoked) forgetApiKey(cacheDb, keyHash);
   return revoked.length > 0;
 }
 
@@ -131,12 +133,16 @@ export async function createApiKeyFor(
 ): Promise<CreatedApiKey & { name: string; scopes: ApiScope[]; expiresAt: string | null }> {
   await requireAdmin(db, caller, "create API keys");
   const { name, scopes = DEFAULT_KEY_SCOPES, expiresAt } = input;
-  const created = await createApiKey(db, caller.projectId, name, { scopes, expiresAt: expiresAt ? new Date(expiresAt) : null });
+  const created = await auditedFor(db, caller, (key: CreatedApiKey) => ({ action: "api_key.created", target: { type: "api_key", id: key.id }, summary: { name, scopes, expiresAt: expiresAt ?? null } }), (tx) =>
+    createApiKey(tx, caller.projectId, name, { scopes, expiresAt: expiresAt ? new Date(expiresAt) : null }),
+  );
   return { ...created, name, scopes, expiresAt: expiresAt ? new Date(expiresAt).toISOString() : null };
 }
 
 /** Revoke a key of the caller's project (admins only); 404 when it does not exist there or is already revoked. */
 export async function revokeApiKeyFor(db: Db, caller: Caller, id: string): Promise<void> {
   await requireAdmin(db, caller, "revoke API keys");
-  if (!(await revokeApiKey(db, caller.projectId, id))) throw notFound("Active API key", id);
+  await auditedFor(db, caller, { action: "api_key.revoked", target: { type: "api_key", id } }, async (tx) => {
+    if (!(await revokeApiKey(tx, caller.projectId, id, db))) throw notFound("Active API key", id);
+  });
 }

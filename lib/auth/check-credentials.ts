@@ -4,13 +4,15 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { activeLoginLocks, clearLoginFailures, recordLoginFailure, throttleKeys, type ThrottlePolicy } from "./login-throttle";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
+import { recordAudit } from "../audit/record-audit";
+import type { UserRole } from "../db/schema/users";
 
 /** Who signed in, as the session token records it. */
 export interface SignedInUser {
   id: string;
   email: string;
   name: string;
-  role: "admin" | "reviewer";
+  role: UserRole;
   projectId: string;
   /** `users.session_version` at sign-in: the session ends when it changes (sign-out, password change, deactivation). */
   sessionVersion: number;
@@ -64,9 +66,11 @@ export async function checkCredentials(db: Db, email: string, password: string, 
   if (!user || !user.active || !valid) {
     await recordLoginFailure(db, keys.account, policies.account, now);
     if (keys.address) await recordLoginFailure(db, keys.address, policies.address, now);
+    if (user) await recordSignIn(db, user, "auth.sign_in_failed", { address, reason: user.active ? "wrong_password" : "inactive_user" });
     return { kind: "refused" };
   }
   await clearLoginFailures(db, keys.account);
+  await recordSignIn(db, user, "auth.signed_in", { address });
   if (needsRehash(user.passwordHash)) {
     // The same password at today's parameters: the session version stays, so no session ends.
     const rehashed = await hashPassword(password);
@@ -76,4 +80,12 @@ export async function checkCredentials(db: Db, email: string, password: string, 
     kind: "signed_in",
     user: { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim() || user.email, role: user.role, projectId: user.projectId, sessionVersion: user.sessionVersion },
   };
+}
+
+/**
+ * A sign-in or a failed one in the account's project audit trail (an e-mail no user has belongs to no project and
+ * is only throttled). The actor is named by the account's e-mail (its id only once the password matched); `summary` holds the client address, never the password.
+ */
+function recordSignIn(db: Db, user: { id: string; email: string; projectId: string }, action: string, summary: Record<string, unknown>) {
+  return recordAudit(db, { projectId: user.projectId, actor: { type: "user", id: action === "auth.signed_in" ? user.id : null, name: user.email }, action, target: { type: "user", id: user.id }, summary });
 }

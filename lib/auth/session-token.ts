@@ -2,6 +2,7 @@ import "server-only";
 import { encode, type JWT } from "next-auth/jwt";
 import { masterKeys } from "../security/master-keys";
 import type { SignedInUser } from "./check-credentials";
+import type { UserRole } from "../db/schema/users";
 
 /** How long a backoffice session lasts (seconds). */
 export const SESSION_MAX_AGE_S = 12 * 60 * 60;
@@ -9,7 +10,7 @@ export const SESSION_MAX_AGE_S = 12 * 60 * 60;
 /** What a session token carries besides next-auth's own claims: who, in which project, and the session version. */
 export interface SessionClaims {
   uid: string;
-  role: "admin" | "reviewer";
+  role: UserRole;
   projectId: string;
   /** `users.session_version` when the session started; `currentUser` refuses the token once the row's differs. */
   sv: number;

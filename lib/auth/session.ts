@@ -7,12 +7,13 @@ import { isUuid } from "../db/ids";
 import { users } from "../db/schema";
 import { masterKeys } from "../security/master-keys";
 import { sessionCookieName, type SessionClaims } from "./session-token";
+import type { UserRole } from "../db/schema/users";
 
 export interface SessionUser {
   id: string;
   email: string;
   name: string;
-  role: "admin" | "reviewer";
+  role: UserRole;
   projectId: string;
 }
 

@@ -25,7 +25,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Wrap a backoffice route handler (`/api/backoffice/...`): the next-auth session is required (401
- * `unauthenticated`), `adminOnly` routes refuse reviewers (403), state-changing methods must come from this
+ * `unauthenticated`), `adminOnly` routes refuse reviewers and auditors (403), auditors may only read (403 for any other method), state-changing methods must come from this
  * app's origin (403 `cross_origin_request`, see `isSameOrigin`), and any thrown error becomes problem+json.
  *
  * @example
@@ -47,6 +47,7 @@ export function withSession<P extends Record<string, string> = Record<string, st
         if (!user) throw new AppError("unauthenticated", "Your session has ended; sign in again.");
         annotateScope({ projectId: user.projectId, caller: `user:${user.id}` });
         if (options.adminOnly && user.role !== "admin") throw forbidden("Only admins can do this.");
+        if (user.role === "auditor" && !SAFE_METHODS.has(req.method)) throw forbidden("Auditors have read-only access; they decide, assign and edit nothing.");
         const params = ((await route?.params) ?? {}) as P;
         const res = await handler(req, { caller: userCaller(user), user, params, requestId });
         return withHeaders(res, { "X-Request-Id": requestId, "Cache-Control": "no-store" });

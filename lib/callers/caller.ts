@@ -1,3 +1,5 @@
+import type { UserRole } from "../db/schema/users";
+
 /**
  * Who is calling a `lib` function: an API key (the public API, `/api/v1`) or a signed-in user (the backoffice).
  * Both surfaces call the same functions with a caller; the caller's project scopes every query, and
@@ -22,12 +24,12 @@ export interface UserCaller {
   kind: "user";
   userId: string;
   projectId: string;
-  role: "admin" | "reviewer";
+  role: UserRole;
 }
 
 export const apiKeyCaller = (key: { apiKeyId: string; projectId: string }): ApiKeyCaller => ({ kind: "api_key", apiKeyId: key.apiKeyId, projectId: key.projectId });
 
-export const userCaller = (user: { id: string; projectId: string; role: "admin" | "reviewer" }): UserCaller => ({ kind: "user", userId: user.id, projectId: user.projectId, role: user.role });
+export const userCaller = (user: { id: string; projectId: string; role: UserRole }): UserCaller => ({ kind: "user", userId: user.id, projectId: user.projectId, role: user.role });
 
 /** What a route handler gets from either wrapper (`withApiKey`, `withSession`): a handler of this shape serves both surfaces. */
 export interface CallerContext<P extends Record<string, string> = Record<string, string>> {

@@ -37,7 +37,8 @@ export async function createDefinition(db: Db, projectId: string, input: CreateD
   const next = sql`(select coalesce(max(w.version), 0) + 1 from workflow_definitions w where w.project_id = ${projectId} and w.id = ${input.id})`;
   for (let attempt = 1; ; attempt++) {
     try {
-      const [stored] = await db.insert(workflowDefinitions).values({ ...row, version: next }).returning();
+      // A savepoint inside a caller's transaction (the audited save), so a lost race does not abort it.
+      const [stored] = await db.transaction((tx) => tx.insert(workflowDefinitions).values({ ...row, version: next }).returning());
       return stored;
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= MAX_ATTEMPTS) throw error;

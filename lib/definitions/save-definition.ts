@@ -11,6 +11,7 @@ import { getDefinitionOrThrow } from "./get-definition";
 import { userCaller } from "../callers/caller";
 import { requireAdmin } from "../callers/require-admin";
 import { checkDefinitionDocument } from "./check-definition";
+import { auditedFor } from "../audit/audited-for";
 
 /** Body of `POST /api/backoffice/definitions/{id}/versions`: the edited document and the version it was based on. */
 export const saveDefinitionRequestSchema = z.strictObject({
@@ -38,7 +39,8 @@ export async function saveDefinitionVersion(db: Db, user: SessionUser, definitio
   if (input.baseVersion !== latest.version) throw staleEdit(definitionId, input.baseVersion, latest.version);
   const body = parseWithSchema(createDefinitionRequestSchema, { ...(input.document as object), version: input.baseVersion + 1 });
   try {
-    return toDefinitionResponse(await createDefinition(db, user.projectId, body));
+    const event = { action: "definition.version_saved", target: { type: "workflow_definition", id: definitionId }, summary: { version: body.version } };
+    return toDefinitionResponse(await auditedFor(db, userCaller(user), event, (tx) => createDefinition(tx, user.projectId, body)));
   } catch (error) {
     if (error instanceof AppError && error.code === "version_conflict") throw staleEdit(definitionId, input.baseVersion, input.baseVersion + 1);
     throw error;

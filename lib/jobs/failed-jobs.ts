@@ -7,6 +7,7 @@ import { jobs, runtimeHistory, webhookDeliveries, workflowRuntimes, type Job } f
 import type { ActorType } from "../db/schema/history";
 import { AppError, notFound } from "../errors";
 import { JOBS_CHANNEL } from "./queue";
+import { recordAudit } from "../audit/record-audit";
 
 /**
  * An outbox job as the API shows it. Never the payload: a webhook plugin's request carries the case's data
@@ -126,6 +127,10 @@ export async function retryJob(db: Db, input: { projectId: string; jobId: number
       });
     }
     await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+    if (input.actor.type !== "system") {
+      const actor = { type: input.actor.type === "reviewer" ? ("user" as const) : ("api_key" as const), id: input.actor.id ?? null };
+      await recordAudit(tx, { projectId: input.projectId, actor, action: "job.retried", target: { type: "job", id }, summary: { kind: job.kind, runtimeId: job.runtimeId } });
+    }
     return toJobView(row);
   });
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { runtimeNotes } from "../db/schema";
+import { auditedRuntimeAction } from "../audit/audited-runtime-action";
 import { notFound, validationFailed } from "../errors";
 import { findRuntime } from "../runtime/get-runtime";
 import { toNoteView, type NoteAuthor, type NoteView } from "./note-view";
@@ -33,9 +34,12 @@ export async function addNote(db: Db, input: AddNoteInput): Promise<NoteView> {
   }
   const runtime = await findRuntime(db, input.projectId, input.runtimeId);
   if (!runtime) throw notFound("Workflow runtime", input.runtimeId);
-  const [row] = await db
-    .insert(runtimeNotes)
-    .values({ projectId: input.projectId, runtimeId: runtime.id, authorType: input.author.type, authorId: input.author.id, authorName: input.author.name, text })
-    .returning();
+  const insert = (tx: Db) =>
+    tx
+      .insert(runtimeNotes)
+      .values({ projectId: input.projectId, runtimeId: runtime.id, authorType: input.author.type, authorId: input.author.id, authorName: input.author.name, text })
+      .returning();
+  const actor = { type: input.author.type, id: input.author.id ?? undefined };
+  const [row] = await auditedRuntimeAction(db, { projectId: input.projectId, runtimeId: runtime.id }, actor, "case.note_added", (rows) => ({ noteId: rows[0]?.id }), insert);
   return toNoteView(row);
 }

@@ -1,11 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { AppError, validationFailed } from "../errors";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { unchanged } from "../engine";
 import { users, type WorkflowRuntime } from "../db/schema";
 import { step } from "../runtime/step";
-import { assertActive, assertFreshVersion } from "./review-guards";
+import { assertActive, assertFreshVersion, assertNotAuditor } from "./review-guards";
+import { auditedRuntimeAction } from "../audit/audited-runtime-action";
 
 export interface AssignRuntimeInput {
   user: SessionUser;
@@ -27,9 +28,11 @@ export interface AssignRuntimeInput {
  */
 export async function assignRuntime(db: Db, input: AssignRuntimeInput): Promise<WorkflowRuntime> {
   const { user } = input;
+  assertNotAuditor(user);
   // Looked up before the lock (it does not depend on the case), refused in the order of the checks below.
   const assignable = input.assigneeId === null || (await isAssignable(db, user.projectId, input.assigneeId));
-  const { runtime } = await step(db, { projectId: user.projectId, runtimeId: input.runtimeId }, ({ runtime: row, snapshot }) => {
+  const ref = { projectId: user.projectId, runtimeId: input.runtimeId };
+  const { runtime } = await auditedRuntimeAction(db, ref, { type: "reviewer", id: user.id }, "case.assignment", () => ({ assigneeId: input.assigneeId }), (tx: Db) => step(tx, ref, ({ runtime: row, snapshot }) => {
     assertFreshVersion(row, input.expectedVersion);
     assertActive(row);
     if (row.assigneeId === input.assigneeId) return null;
@@ -56,7 +59,7 @@ export async function assignRuntime(db: Db, input: AssignRuntimeInput): Promise<
         ],
       },
     };
-  });
+  }));
   return runtime;
 }
 
@@ -75,6 +78,6 @@ async function isAssignable(db: Db, projectId: string, userId: string): Promise<
   const [found] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.projectId, projectId), eq(users.active, true)));
+    .where(and(eq(users.id, userId), eq(users.projectId, projectId), eq(users.active, true), ne(users.role, "auditor")));
   return Boolean(found);
 }

@@ -5,6 +5,7 @@ import type { WorkflowRuntime } from "../db/schema";
 import { replaceContext } from "../engine";
 import { step } from "../runtime/step";
 import { assertActive, assertFreshVersion, assertMayDecide, cleanReason } from "./review-guards";
+import { auditedRuntimeAction } from "../audit/audited-runtime-action";
 
 export type DocumentDecisionStatus = "approved" | "rejected" | "revision";
 
@@ -67,7 +68,8 @@ export async function decideDocument(db: Db, input: DecideDocumentInput): Promis
     throw validationFailed("A reason is required to reject a document or request its revision.", [{ path: "/reason", message: "write why" }]);
   }
   const { user } = input;
-  const { runtime } = await step(db, { projectId: user.projectId, runtimeId: input.runtimeId }, ({ runtime: row, compiled, snapshot }) => {
+  const ref = { projectId: user.projectId, runtimeId: input.runtimeId };
+  const { runtime } = await auditedRuntimeAction(db, ref, { type: "reviewer", id: user.id }, "case.document_decision", () => ({ documentId: input.documentId, status: input.status }), (tx: Db) => step(tx, ref, ({ runtime: row, compiled, snapshot }) => {
     assertFreshVersion(row, input.expectedVersion);
     assertActive(row);
     const { override } = assertMayDecide(row, user);
@@ -83,6 +85,6 @@ export async function decideDocument(db: Db, input: DecideDocumentInput): Promis
         history: [{ kind: "decision", eventName: "document.decision", payload, fromState: row.state, toState: row.state, actorType: actor.type, actorId: actor.id }],
       },
     };
-  });
+  }));
   return runtime;
 }

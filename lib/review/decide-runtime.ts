@@ -6,6 +6,7 @@ import type { WorkflowRuntime } from "../db/schema";
 import { step } from "../runtime/step";
 import { documentDecision, withDocumentDecision } from "./decide-document";
 import { assertFreshVersion, assertMayDecide, cleanReason, reasonRequired } from "./review-guards";
+import { auditedRuntimeAction } from "../audit/audited-runtime-action";
 
 export interface DecideRuntimeInput {
   user: SessionUser;
@@ -48,7 +49,9 @@ export async function decideRuntime(db: Db, input: DecideRuntimeInput): Promise<
   const unexplained = documents.filter((d) => !d.reason);
   if (unexplained.length) throw validationFailed("Each document sent back for revision needs its own reason.", unexplained.map((d) => ({ path: d.at, message: "write what to correct" })));
   const { user } = input;
-  const { runtime, value } = await step(db, { projectId: user.projectId, runtimeId: input.runtimeId }, ({ runtime: row, compiled, snapshot }) => {
+  const ref = { projectId: user.projectId, runtimeId: input.runtimeId };
+  const actor = { type: "reviewer" as const, id: user.id };
+  const { runtime, value } = await auditedRuntimeAction(db, ref, actor, "case.decision", (r) => ({ event: input.event, moved: r.value === true, state: r.runtime.state, documentsSentBack: documents.map((d) => d.documentId) }), (tx: Db) => step(tx, ref, ({ runtime: row, compiled, snapshot }) => {
     assertFreshVersion(row, input.expectedVersion);
     const { override } = assertMayDecide(row, user);
     const review: ReviewRecord = { decision: input.event, reason, reviewerId: user.id, at: new Date().toISOString() };
@@ -82,6 +85,6 @@ export async function decideRuntime(db: Db, input: DecideRuntimeInput): Promise<
         ],
       },
     };
-  });
+  }));
   return { runtime, moved: value === true };
 }

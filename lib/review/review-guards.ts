@@ -1,4 +1,4 @@
-import { AppError } from "../errors";
+import { AppError, forbidden } from "../errors";
 import type { SessionUser } from "../auth/session";
 import type { WorkflowRuntime } from "../db/schema";
 
@@ -22,11 +22,17 @@ export function assertActive(row: WorkflowRuntime): void {
  * the decision is an admin override, which is recorded in the history. 403 `not_assignee` otherwise.
  */
 export function assertMayDecide(row: WorkflowRuntime, user: SessionUser): { override: boolean } {
+  assertNotAuditor(user);
   if (row.assigneeId === user.id) return { override: false };
   if (user.role === "admin") return { override: true };
   throw new AppError("not_assignee", row.assigneeId
       ? "This case is assigned to another reviewer; only the assignee (or an admin) can decide it. Ask an admin to reassign it to you."
       : "Assign this case to yourself before deciding it.");
+}
+
+/** Auditors read cases and the audit trail and change nothing: 403 `forbidden` for any decision, edit or assignment. */
+export function assertNotAuditor(user: { role: string }): void {
+  if (user.role === "auditor") throw forbidden("Auditors have read-only access; they decide, assign and edit nothing.");
 }
 
 /** Events whose decision needs a written reason (rejections and revision requests). */

@@ -5,6 +5,7 @@ import { assertExpectedVersion } from "./expected-version";
 import { repairReason } from "./repair-reason";
 import { step } from "./step";
 import type { Actor } from "./types";
+import { auditedRuntimeAction } from "../audit/audited-runtime-action";
 
 export interface CancelRuntimeInput {
   projectId: string;
@@ -28,7 +29,7 @@ export interface CancelRuntimeInput {
  */
 export async function cancelRuntime(db: Db, input: CancelRuntimeInput): Promise<WorkflowRuntime> {
   const reason = repairReason(input.reason);
-  const { runtime } = await step(db, input, ({ runtime, snapshot }) => {
+  const { runtime } = await auditedRuntimeAction(db, input, input.actor, "case.canceled", () => ({ reason }), (tx: Db) => step(tx, input, ({ runtime, snapshot }) => {
     assertExpectedVersion(runtime, input.expectedVersion);
     const result = cancelWorkflow(snapshot);
     const { actor } = input;
@@ -42,6 +43,6 @@ export async function cancelRuntime(db: Db, input: CancelRuntimeInput): Promise<
         history: [{ kind: "cancel", eventName: "cancel", payload: { reason }, fromState: runtime.state, toState: runtime.state, actorType: actor.type, actorId: actor.id ?? null }],
       },
     };
-  });
+  }));
   return runtime;
 }

@@ -5,6 +5,7 @@ import { assertExpectedVersion } from "./expected-version";
 import { repairReason } from "./repair-reason";
 import { step } from "./step";
 import type { Actor } from "./types";
+import { auditedRuntimeAction } from "../audit/audited-runtime-action";
 
 export interface MoveRuntimeInput {
   projectId: string;
@@ -34,12 +35,12 @@ const ORIGIN: Record<Actor["type"], EventOrigin> = { api_key: "api", reviewer: "
  */
 export async function moveRuntime(db: Db, input: MoveRuntimeInput): Promise<WorkflowRuntime> {
   const reason = repairReason(input.reason);
-  const { runtime } = await step(db, input, ({ runtime, compiled, snapshot }) => {
+  const { runtime } = await auditedRuntimeAction(db, input, input.actor, "case.moved", (r) => ({ state: r.runtime.state, reason }), (tx: Db) => step(tx, input, ({ runtime, compiled, snapshot }) => {
     assertExpectedVersion(runtime, input.expectedVersion);
     return {
       result: enterState(compiled, snapshot, input.state, ORIGIN[input.actor.type]),
       cause: { eventName: "move", payload: { forced: true, reason }, actor: input.actor },
     };
-  });
+  }));
   return runtime;
 }

@@ -5,6 +5,7 @@ import { contextUpdateHistory } from "./context-update-history";
 import { assertExpectedVersion } from "./expected-version";
 import { step } from "./step";
 import type { Actor } from "./types";
+import { auditedRuntimeAction } from "../audit/audited-runtime-action";
 
 export interface PatchContextInput {
   projectId: string;
@@ -28,7 +29,7 @@ export interface PatchContextInput {
  * await patchContext(db, { projectId, runtimeId, patch: { entity: { data: { registrationNumber: "0700" } } }, actor, expectedVersion: 4 })
  */
 export async function patchContext(db: Db, input: PatchContextInput): Promise<WorkflowRuntime> {
-  const { runtime } = await step(db, input, ({ runtime, compiled, snapshot }) => {
+  const { runtime } = await auditedRuntimeAction(db, input, input.actor, "case.context_patched", (r) => ({ version: r.runtime.version, fields: patchedFields(input.patch) }), (tx: Db) => step(tx, input, ({ runtime, compiled, snapshot }) => {
     assertExpectedVersion(runtime, input.expectedVersion);
     const { result, pointers } = applyContextPatch(compiled, snapshot, input.patch);
     if (pointers.length === 0) return null;
@@ -36,6 +37,12 @@ export async function patchContext(db: Db, input: PatchContextInput): Promise<Wo
       result,
       cause: { eventName: "context.patch", actor: input.actor, recordTransition: false, history: [contextUpdateHistory(snapshot, pointers, input.actor)] },
     };
-  });
+  }));
   return runtime;
+}
+
+/** The JSON pointers a merge patch writes (its leaves), never their values: what the audit row names. */
+function patchedFields(patch: unknown, prefix = ""): string[] {
+  if (!patch || typeof patch !== "object" || Array.isArray(patch)) return [prefix || "/"];
+  return Object.entries(patch).flatMap(([key, value]) => patchedFields(value, `${prefix}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`));
 }

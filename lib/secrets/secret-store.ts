@@ -10,6 +10,7 @@ import { secrets } from "../db/schema";
 import { encryptString } from "../security/encryption";
 import { checkAllowedHosts } from "./allowed-hosts";
 import { checkSecretName } from "./secret-name";
+import { auditedFor } from "../audit/audited-for";
 
 /** What the API shows of a secret: never the value. */
 export interface SecretInfo {
@@ -101,19 +102,26 @@ export async function listSecretsPageFor(db: Db, caller: Caller, q: ListSecretsQ
  */
 export async function putSecretFor(db: Db, caller: Caller, name: string, value: string, allowedHosts?: string[] | null): Promise<SecretInfo> {
   await requireAdmin(db, caller, "set secrets");
-  return putSecret(db, caller.projectId, checkSecretName(name), value, allowedHosts === undefined ? undefined : checkAllowedHosts(allowedHosts));
+  const checked = { name: checkSecretName(name), allowedHosts: allowedHosts === undefined ? undefined : checkAllowedHosts(allowedHosts) };
+  return auditedFor(db, caller, { action: "secret.written", target: { type: "secret", id: checked.name }, summary: { allowedHosts: checked.allowedHosts ?? null } }, (tx) =>
+    putSecret(tx, caller.projectId, checked.name, value, checked.allowedHosts),
+  );
 }
 
 /** Bind a secret to hosts, or unbind it with null (admins only); 404 when the project has none of that name. */
 export async function bindSecretFor(db: Db, caller: Caller, name: string, allowedHosts: string[] | null): Promise<SecretInfo> {
   await requireAdmin(db, caller, "bind secrets to hosts");
-  return bindSecret(db, caller.projectId, checkSecretName(name), checkAllowedHosts(allowedHosts));
+  const checked = { name: checkSecretName(name), allowedHosts: checkAllowedHosts(allowedHosts) };
+  return auditedFor(db, caller, { action: "secret.bound", target: { type: "secret", id: checked.name }, summary: { allowedHosts: checked.allowedHosts } }, (tx) =>
+    bindSecret(tx, caller.projectId, checked.name, checked.allowedHosts),
+  );
 }
 
 /** Delete a secret (admins only); 404 when the project has none of that name. */
 export async function deleteSecretFor(db: Db, caller: Caller, name: string): Promise<void> {
   await requireAdmin(db, caller, "delete secrets");
-  await deleteSecret(db, caller.projectId, checkSecretName(name));
+  const checked = checkSecretName(name);
+  await auditedFor(db, caller, { action: "secret.deleted", target: { type: "secret", id: checked } }, (tx) => deleteSecret(tx, caller.projectId, checked));
 }
 
 function toInfo(row: { name: string; allowedHosts: string[] | null; createdAt: Date; updatedAt: Date }): SecretInfo {

@@ -6,13 +6,14 @@ import { requireAdmin } from "../callers/require-admin";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { displayName, type UserSummary } from "./list-users";
+import { auditedFor } from "../audit/audited-for";
 
 /** Body of `POST /api/backoffice/users`. */
 export const createUserSchema = z.strictObject({
   email: z.email().max(320),
   firstName: z.string().trim().max(100).default(""),
   lastName: z.string().trim().max(100).default(""),
-  role: z.enum(["admin", "reviewer"]),
+  role: z.enum(["admin", "reviewer", "auditor"]),
   password: z.string().min(12, "use at least 12 characters").max(200),
 });
 
@@ -39,5 +40,7 @@ export async function createUser(db: Db, projectId: string, input: CreateUserInp
 /** Create a user in the caller's project (admins only). */
 export async function createUserFor(db: Db, caller: Caller, input: CreateUserInput): Promise<UserSummary> {
   await requireAdmin(db, caller, "add users");
-  return createUser(db, caller.projectId, input);
+  return auditedFor(db, caller, (user: UserSummary) => ({ action: "user.created", target: { type: "user", id: user.id }, summary: { email: user.email, role: user.role } }), (tx) =>
+    createUser(tx, caller.projectId, input),
+  );
 }

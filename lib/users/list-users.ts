@@ -3,6 +3,7 @@ import type { Caller } from "../callers/caller";
 import { requireAdmin } from "../callers/require-admin";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
+import type { UserRole } from "../db/schema/users";
 
 /** A backoffice user as pages and the users API show it (never the password hash). */
 export interface UserSummary {
@@ -11,7 +12,7 @@ export interface UserSummary {
   firstName: string;
   lastName: string;
   name: string;
-  role: "admin" | "reviewer";
+  role: UserRole;
   active: boolean;
 }
 

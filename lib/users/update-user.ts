@@ -8,11 +8,12 @@ import { users } from "../db/schema";
 import { hashPassword } from "../auth/password";
 import { AppError, notFound } from "../errors";
 import { displayName, type UserSummary } from "./list-users";
+import { auditedFor } from "../audit/audited-for";
 
 /** Body of `PATCH /api/backoffice/users/{userId}`: a new role, active flag, password, or several. */
 export const updateUserRequestSchema = z
   .strictObject({
-    role: z.enum(["admin", "reviewer"]).optional(),
+    role: z.enum(["admin", "reviewer", "auditor"]).optional(),
     active: z.boolean().optional(),
     password: z.string().min(12, "use at least 12 characters").max(200).optional(),
   })
@@ -36,6 +37,11 @@ export async function updateUserFor(db: Db, caller: Caller, userId: string, patc
         : "You cannot remove your own admin role; ask another admin to do it.");
   }
   if (!isUuid(userId)) throw notFound("User", userId);
+  const summary = { role: patch.role, active: patch.active, passwordChanged: patch.password !== undefined || undefined };
+  return auditedFor(db, caller, { action: "user.changed", target: { type: "user", id: userId }, summary }, (tx) => writeUserPatch(tx, caller.projectId, userId, patch));
+}
+
+async function writeUserPatch(db: Db, projectId: string, userId: string, patch: UpdateUserRequest): Promise<UserSummary> {
   const [row] = await db
     .update(users)
     .set({
@@ -45,7 +51,7 @@ export async function updateUserFor(db: Db, caller: Caller, userId: string, patc
       ...(patch.active === false || patch.password !== undefined ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
       updatedAt: sql`now()`,
     })
-    .where(and(eq(users.id, userId), eq(users.projectId, caller.projectId)))
+    .where(and(eq(users.id, userId), eq(users.projectId, projectId)))
     .returning({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, active: users.active });
   if (!row) throw notFound("User", userId);
   return { ...row, name: displayName(row) };

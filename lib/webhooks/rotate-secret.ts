@@ -7,6 +7,7 @@ import { projects } from "../db/schema";
 import { notFound } from "../errors";
 import { decryptString, encryptString } from "../security/encryption";
 import { generateWebhookSecret, previousSecretAad, secretAad, secretFingerprint } from "./signing";
+import { auditedFor } from "../audit/audited-for";
 
 export const DEFAULT_ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
@@ -75,6 +76,6 @@ export async function getWebhookSecretStatusFor(db: Db, caller: Caller) {
 /** A new signing secret for the caller's project (admins only), returned once; the old one keeps signing for 24 hours. */
 export async function rotateWebhookSecretFor(db: Db, caller: Caller) {
   await requireAdmin(db, caller, "rotate the webhook signing secret");
-  const rotated = await rotateWebhookSecret(db, caller.projectId);
+  const rotated = await auditedFor(db, caller, { action: "webhook_secret.rotated", target: { type: "project", id: caller.projectId } }, (tx) => rotateWebhookSecret(tx, caller.projectId));
   return { ...rotated, previousValidUntil: rotated.previousValidUntil?.toISOString() ?? null };
 }

@@ -7,6 +7,7 @@ import { notFound, AppError } from "../errors";
 import { isUuid } from "../db/ids";
 import type { CreateSubscriptionRequest, ListSubscriptionsQuery } from "./api-schemas";
 import { normaliseEvents } from "./config-subscriptions";
+import { auditedFor } from "../audit/audited-for";
 
 /** A subscription as the API shows it. */
 export interface SubscriptionView {
@@ -122,17 +123,21 @@ export async function listSubscriptionsFor(db: Db, caller: Caller, query: ListSu
 /** Create a project-level subscription (admins only). */
 export async function createSubscriptionFor(db: Db, caller: Caller, body: CreateSubscriptionRequest): Promise<SubscriptionView> {
   await requireAdmin(db, caller, "create webhook subscriptions");
-  return createSubscription(db, caller.projectId, body);
+  return auditedFor(db, caller, (s: SubscriptionView) => ({ action: "webhook_subscription.created", target: { type: "webhook_subscription", id: s.id }, summary: { events: body.events } }), (tx) =>
+    createSubscription(tx, caller.projectId, body),
+  );
 }
 
 /** Enable or pause a subscription of any level (admins only). */
 export async function setSubscriptionActiveFor(db: Db, caller: Caller, id: string, active: boolean): Promise<SubscriptionView> {
   await requireAdmin(db, caller, "enable or pause webhook subscriptions");
-  return setSubscriptionActive(db, caller.projectId, id, active);
+  return auditedFor(db, caller, { action: active ? "webhook_subscription.enabled" : "webhook_subscription.paused", target: { type: "webhook_subscription", id } }, (tx) =>
+    setSubscriptionActive(tx, caller.projectId, id, active),
+  );
 }
 
 /** Delete a project-level subscription (admins only); see `deleteSubscription`. */
 export async function deleteSubscriptionFor(db: Db, caller: Caller, id: string): Promise<void> {
   await requireAdmin(db, caller, "delete webhook subscriptions");
-  await deleteSubscription(db, caller.projectId, id);
+  await auditedFor(db, caller, { action: "webhook_subscription.deleted", target: { type: "webhook_subscription", id } }, (tx) => deleteSubscription(tx, caller.projectId, id));
 }

@@ -2,7 +2,10 @@ import { sql } from "drizzle-orm";
 import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { projects } from "./projects";
 
-/** Backoffice users (reviewers and admins). E-mail is stored lower-cased and is unique across the installation. */
+/** A backoffice role: admins change settings and decide, reviewers decide, auditors only read (cases, queues, the audit trail). */
+export type UserRole = "admin" | "reviewer" | "auditor";
+
+/** Backoffice users (reviewers, admins and read-only auditors). E-mail is stored lower-cased and is unique across the installation. */
 export const users = pgTable(
   "users",
   {
@@ -12,7 +15,7 @@ export const users = pgTable(
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     avatarUrl: text("avatar_url"),
-    role: text("role").notNull().$type<"admin" | "reviewer">(),
+    role: text("role").notNull().$type<UserRole>(),
     passwordHash: text("password_hash").notNull(),
     active: boolean("active").notNull().default(true),
     /** Bumped on sign-out (and password change): a session token carrying an older version is refused. */
@@ -20,7 +23,7 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
   },
-  (t) => [uniqueIndex("users_email_key").on(t.email), check("users_role_check", sql`${t.role} in ('admin', 'reviewer')`)],
+  (t) => [uniqueIndex("users_email_key").on(t.email), check("users_role_check", sql`${t.role} in ('admin', 'reviewer', 'auditor')`)],
 );
 
 /** Failed sign-in bookkeeping used to throttle repeated failures per e-mail and per client address. */

@@ -7,6 +7,7 @@ import type { SupersededDocument } from "../sql/document-versions-insert";
 import { step } from "../step";
 import type { Actor } from "../types";
 import { documentsOf } from "./stored-document";
+import { auditedRuntimeAction } from "../../audit/audited-runtime-action";
 
 /** Which runtime a document write applies to, who makes it, and the `If-Match` version, if any. */
 export interface DocumentWriteRef {
@@ -41,7 +42,7 @@ export async function changeDocuments(
   ref: DocumentWriteRef,
   edit: (documents: JsonObject[], compiled: CompiledWorkflow) => DocumentEdit,
 ): Promise<{ runtime: WorkflowRuntime; document: JsonObject }> {
-  const { runtime, value } = await step(db, ref, ({ runtime: row, compiled, snapshot }) => {
+  const { runtime, value } = await auditedRuntimeAction(db, ref, ref.actor, "case.document_changed", (r) => ({ documentId: r.value?.id, version: r.value?.version }), (tx: Db) => step(tx, ref, ({ runtime: row, compiled, snapshot }) => {
     assertExpectedVersion(row, ref.expectedVersion);
     if (row.status !== "active") throw new RuntimeNotActiveError(row.state, row.status);
     const e = edit(documentsOf(row.context), compiled);
@@ -60,6 +61,6 @@ export async function changeDocuments(
       },
       value: e.document,
     };
-  });
+  }));
   return { runtime, document: value! };
 }
