@@ -17,6 +17,11 @@ test("a case with a 5-second deadline turns amber, then red, shows under Overdue
   // A case without a deadline (it stays in idle), which the Overdue filter leaves out.
   await runCase(request, workflowId, { entityId: `t-${suffix}-0`, companyName: "Timeless Holdings", registrationNumber: "10000001" });
 
+  // Relative and local times render the server's text first: hydrating them must not mismatch.
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   const queueLink = page.getByRole("navigation", { name: "Backoffice" }).getByRole("link", { name: queueName });
   await expect(queueLink).toBeVisible();
@@ -66,4 +71,23 @@ test("a case with a 5-second deadline turns amber, then red, shows under Overdue
     await expect(timeline).toContainText("Review deadline passed in “manual_review”", { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await snap(page, testInfo, "case-deadline.png");
+  expect(consoleErrors.filter((e) => /hydrat|did not match|#418|#423|#425/i.test(e))).toEqual([]);
+});
+
+test("times are shown in the browser's time zone, with the UTC instant on hover", async ({ browser }, testInfo) => {
+  const context = await browser.newContext({ timezoneId: "Asia/Tokyo" });
+  const page = await context.newPage();
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.getByRole("navigation", { name: "Backoffice" }).getByRole("link", { name: queueName }).click();
+  const created = page.getByTestId("case-table").locator("time").filter({ hasText: /GMT\+9|JST/ }).first();
+  await expect(created).toBeVisible();
+  const iso = await created.getAttribute("datetime");
+  const tokyo = new Date(Date.parse(iso!) + 9 * 3_600_000).toISOString();
+  await expect(created).toHaveText(new RegExp(`^${tokyo.slice(0, 10)} ${tokyo.slice(11, 16)} (GMT\\+9|JST)$`));
+  await expect(created).toHaveAttribute("title", `${iso!.slice(0, 10)} ${iso!.slice(11, 19)} UTC`);
+  // The case page in Tokyo time: created, updated and the deadline's instant.
+  await page.getByRole("link", { name: "Deadline Trading Ltd" }).click();
+  await expect(page.getByTestId("case-deadline").locator("time").last()).toHaveText(/ (GMT\+9|JST)$/);
+  await snap(page, testInfo, "case-tokyo.png");
+  await context.close();
 });
