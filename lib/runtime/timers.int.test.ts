@@ -194,4 +194,19 @@ describe(`timers (${process.env.TEST_DB_KIND})`, () => {
       expect(history.filter((h) => h.kind.startsWith("sla_")).map((h) => h.kind)).toEqual(["sla_warning", "sla_breached"]);
     });
   });
+
+  it("many due timers are claimed in batches, oldest due first, each by one claimer only", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push(await newRuntime("start"));
+    await sleep(1_100);
+    const mine = (claimed: Awaited<ReturnType<typeof claimJobs>>) => claimed.filter((j) => j.kind === "timer" && ids.includes(j.runtimeId!));
+    const first = mine(await claimJobs(t.db, "batch-a", 16));
+    const second = mine(await claimJobs(t.db, "batch-b", 16));
+    expect(first).toHaveLength(16);
+    expect(second).toHaveLength(4);
+    // The first batch is the 16 due first (a batch's rows come back in no particular order).
+    expect(Math.max(...first.map((j) => j.runAt.getTime()))).toBeLessThanOrEqual(Math.min(...second.map((j) => j.runAt.getTime())));
+    expect(new Set([...first, ...second].map((j) => j.id)).size).toBe(20);
+    expect(mine(await claimJobs(t.db, "batch-c", 16))).toHaveLength(0);
+  });
 });
