@@ -19,6 +19,8 @@ const nextConfig = {
   // API responses are small JSON; compressing them costs more CPU than it saves. A reverse proxy may compress.
   compress: false,
   reactStrictMode: true,
+  // forbidden() (next/navigation) renders app/(backoffice)/forbidden.tsx with HTTP 403: a page refused to a role.
+  experimental: { authInterrupts: true },
   // nosniff, Referrer-Policy and X-Frame-Options everywhere, the API's strict policy on /api, HSTS over HTTPS.
   // Pages get their Content-Security-Policy (with a nonce) from proxy.ts.
   headers: async () => securityHeaderRules(),

@@ -38,6 +38,11 @@ export function Sidebar({ user, filters, counts }: { user: SessionUser; filters:
               <NavLink href="/settings" label="Settings" />
             </li>
           )}
+          {(user.role === "admin" || user.role === "auditor") && (
+            <li>
+              <NavLink href="/audit" label="Audit" />
+            </li>
+          )}
         </ul>
       </div>
       <UserMenu name={user.name} email={user.email} role={user.role} />

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { AdminOnly } from "@/components/settings/admin-only";
+import { forbidden } from "next/navigation";
 import { requireUser } from "@/lib/auth/require-user";
 import { isActiveAdmin, userCaller, type UserCaller } from "@/lib/callers";
 import { getDb, type Db } from "@/lib/db/client";
@@ -14,7 +14,7 @@ export async function adminOrNull(path: string): Promise<UserCaller | null> {
 }
 
 /**
- * A settings page: admins see what `render` makes of their caller, everyone else the 403 body. Layouts do not
+ * A settings page: admins see what `render` makes of their caller, everyone else the 403 page (`forbidden()`). Layouts do not
  * re-run on navigation, so each page checks again.
  *
  * @example export default settingsPage("/settings/secrets", async (caller, db) => <SecretTable secrets={await listSecretsFor(db, caller)} />);
@@ -22,7 +22,7 @@ export async function adminOrNull(path: string): Promise<UserCaller | null> {
 export function settingsPage(path: string, render: (caller: UserCaller, db: Db) => Promise<ReactNode>) {
   return async function SettingsPage() {
     const caller = await adminOrNull(path);
-    if (!caller) return <AdminOnly what="Settings" />;
+    if (!caller) forbidden();
     return <div className="stack config-stack">{await render(caller, await getDb())}</div>;
   };
 }

@@ -17,6 +17,7 @@ export const API_ROUTE_TABLE: Record<string, readonly string[]> = {
 
   "/api/backoffice/api-keys": ["GET", "POST"],
   "/api/backoffice/api-keys/[keyId]": ["DELETE"],
+  "/api/backoffice/audit-events/export": ["GET"],
   "/api/backoffice/cases/[runtimeId]": ["GET"],
   "/api/backoffice/cases/[runtimeId]/assignment": ["POST"],
   "/api/backoffice/cases/[runtimeId]/cancel": ["POST"],
@@ -43,6 +44,7 @@ export const API_ROUTE_TABLE: Record<string, readonly string[]> = {
 
   "/api/v1/openapi.json": ["GET"],
   "/api/v1/external/filters": ["GET", "POST"],
+  "/api/v1/external/audit-events": ["GET"],
   "/api/v1/external/jobs": ["GET"],
   "/api/v1/external/jobs/[jobId]/retry": ["POST"],
   "/api/v1/external/filters/[filterId]": ["GET"],

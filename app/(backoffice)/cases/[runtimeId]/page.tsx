@@ -83,7 +83,8 @@ export default async function CasePage({ params }: Props) {
         </div>
         <div className="stack side">
           <ReviewPanel view={view} user={user} users={users} states={statePaths(definition.definition)} />
-          <NotesPanel runtimeId={view.id} notes={detail.notes} more={detail.moreNotes} />
+          {/* Auditors read the notes in the timeline; they write none. */}
+          {user.role !== "auditor" && <NotesPanel runtimeId={view.id} notes={detail.notes} more={detail.moreNotes} />}
         </div>
       </div>
     </>

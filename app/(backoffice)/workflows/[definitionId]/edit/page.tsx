@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { forbidden, notFound } from "next/navigation";
 import { DefinitionEditor } from "@/components/definitions/definition-editor";
-import { AdminOnly } from "@/components/settings/admin-only";
 import { requireUser } from "@/lib/auth/require-user";
 import { getDb } from "@/lib/db/client";
 import { findDefinition } from "@/lib/definitions";
@@ -23,7 +22,7 @@ export default async function EditDefinitionPage({ params, searchParams }: Props
   const id = (await params).definitionId;
   const user = await requireUser(`/workflows/${encodeURIComponent(id)}/edit`);
   const db = await getDb();
-  if (!(await isActiveAdmin(db, userCaller(user)))) return <AdminOnly what="Editing workflow definitions" />;
+  if (!(await isActiveAdmin(db, userCaller(user)))) forbidden();
   const latest = await findDefinition(db, user.projectId, id);
   const from = versionParam((await searchParams).from);
   const source = from === undefined ? latest : await findDefinition(db, user.projectId, id, from);

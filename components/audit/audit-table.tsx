@@ -1,0 +1,50 @@
+import Link from "next/link";
+import { Time } from "@/components/ui/time";
+import type { AuditEventView } from "@/lib/audit/list-audit-events";
+
+const COLUMNS = ["#", "Time", "Actor", "Action", "Target", "Summary", "Request"];
+
+/** The audit rows of one page, newest first: time, actor, action, target, what changed and the request id. */
+export function AuditTable({ events }: { events: AuditEventView[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="cases" data-testid="audit-table">
+        <caption className="sr-only">Audit events, newest first</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((e) => (
+            <tr key={e.id}>
+              <td className="mono">{e.id}</td>
+              <td>
+                <Time iso={e.at} withSeconds />
+              </td>
+              <td title={e.actor.id ?? undefined}>{e.actor.name ?? (e.actor.id ? `${e.actor.type === "api_key" ? "API key " : ""}${e.actor.id.slice(0, 8)}` : e.actor.type)}</td>
+              <td className="mono">{e.action}</td>
+              <td title={e.target?.id ?? undefined}>{targetCell(e.target)}</td>
+              <td className="mono" title={JSON.stringify(e.summary)}>
+                {JSON.stringify(e.summary)}
+              </td>
+              <td className="mono" title={e.requestId ?? undefined}>
+                {e.requestId?.slice(0, 8) ?? "–"}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function targetCell(target: AuditEventView["target"]) {
+  if (!target) return "–";
+  if (target.type === "runtime" && target.id) return <Link href={`/cases/${target.id}`}>case {target.id.slice(0, 8)}</Link>;
+  return `${target.type.replaceAll("_", " ")} ${target.id ?? ""}`;
+}
