@@ -7,7 +7,7 @@ import { SettingsForm } from "./settings-form";
 import { useFields } from "./use-fields";
 import { useSettingsAction } from "./use-settings-action";
 
-type Role = "admin" | "reviewer";
+type Role = "admin" | "reviewer" | "auditor";
 const EMPTY = { firstName: "", lastName: "", email: "", role: "reviewer" as Role, password: "" };
 const FIELDS = [
   { key: "firstName", label: "First name", type: "text", autoComplete: "off", maxLength: 100 },
@@ -47,6 +47,7 @@ export function UserForm() {
         <select id={role.id} value={role.value} onChange={(e) => fields.set("role", e.target.value as Role)}>
           <option value="reviewer">Reviewer – reviews and decides cases</option>
           <option value="admin">Admin – also edits definitions and settings</option>
+          <option value="auditor">Auditor – reads cases and the audit trail, decides nothing</option>
         </select>
       </div>
     </SettingsForm>

@@ -31,6 +31,7 @@ export function UserTable({ users, selfId }: { users: UserSummary[]; selfId: str
         <select id={`role-${u.id}`} value={role} onChange={(e) => setRoles({ ...roles, [u.id]: e.target.value as Role })}>
           <option value="reviewer">reviewer</option>
           <option value="admin">admin</option>
+          <option value="auditor">auditor</option>
         </select>
         {role !== u.role && <RowButton label="Save role" primary action={update.on({ id: u.id, role })} />}
       </span>
