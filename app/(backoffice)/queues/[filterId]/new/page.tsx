@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { forbidden, notFound } from "next/navigation";
 import { AddCaseForm } from "@/components/forms/add-case-form";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Truncate } from "@/components/ui/truncate";
@@ -21,6 +21,7 @@ export const dynamic = "force-dynamic";
 export default async function AddCasePage({ params }: { params: Promise<{ filterId: string }> }) {
   const { filterId } = await params;
   const user = await requireUser(`/queues/${filterId}/new`);
+  if (user.role === "auditor") forbidden();
   const db = await getDb();
   const filter = await findQueue(db, user.projectId, filterId);
   if (!filter) notFound();
