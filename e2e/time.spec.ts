@@ -44,6 +44,8 @@ test("a case with a 5-second deadline turns amber, then red, shows under Overdue
   await snap(page, testInfo, "queue-due-warned.png");
   await expect(due).toHaveAttribute("data-due", "breached", { timeout: 6_000 });
   await expect(due).toHaveText(/^\d+ s overdue/);
+  // The page's server data reloads once the deadline has passed: the sidebar counts the case overdue.
+  await expect(queueLink.getByTestId("overdue-count")).toHaveText("1");
   await expect(due).toHaveCSS("background-color", "rgb(180, 35, 24)");
   // The UTC instant on hover.
   await expect(due).toHaveAttribute("title", /^Due \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC, warning from /);

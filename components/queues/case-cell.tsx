@@ -18,7 +18,7 @@ export function CaseCell({ column, row, now }: { column: QueueColumn; row: Queue
         </>
       );
     case "due":
-      return <DueLabel dueAt={row.dueAt} dueWarnAt={row.dueWarnAt} now={now} />;
+      return <DueLabel dueAt={row.dueAt} dueWarnAt={row.dueWarnAt} now={now} refreshOnBreach />;
     case "status":
       return <StatusBadge status={row.status} />;
     case "tags":

@@ -21,8 +21,8 @@ const UNITS: [limitMs: number, unitMs: number, unit: string][] = [
 ];
 
 /**
- * The deadline relative to `now`: `in 3 h`, `in 45 s`, `2 d overdue`; whole units rounded down, so a deadline
- * reads "overdue" from its first second and never "in 0 s".
+ * The deadline relative to `now`: `in 3 h`, `in 45 s`, `2 d overdue`; whole units rounded down, at least 1, so
+ * a deadline reads "overdue" from the instant it passes and never "in 0 s" or "0 s overdue".
  *
  * @example
  * relativeDue(Date.parse("2026-05-01T10:00:00Z"), "2026-05-03T10:00:00Z") // "in 2 d"
@@ -33,5 +33,5 @@ export function relativeDue(now: number, dueAt: string): string {
   const span = Math.abs(diff);
   const [, unitMs, unit] = UNITS.find(([limit]) => span < limit)!;
   if (diff > 0) return `in ${Math.max(1, Math.floor(span / unitMs))} ${unit}`;
-  return `${Math.floor(span / unitMs)} ${unit} overdue`;
+  return `${Math.max(1, Math.floor(span / unitMs))} ${unit} overdue`;
 }
