@@ -95,6 +95,17 @@ export async function claimJobs(db: Db, workerId: string, limit: number): Promis
   return rowsOf<JobRow>(result).map(toJob);
 }
 
+/**
+ * Milliseconds until the soonest pending job that is not due yet comes due (a timer, a scheduled retry), or null
+ * when there is none: an idle worker sleeps until then rather than a whole poll interval.
+ */
+export async function msUntilNextDue(db: Db): Promise<number | null> {
+  const [row] = rowsOf<{ ms: number | string | null }>(
+    await db.execute(sql`select extract(epoch from (min(run_at) - now())) * 1000 as ms from jobs where status = 'pending' and run_at > now()`),
+  );
+  return row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
+}
+
 /** Whether some job could be claimed now. */
 export async function hasDueJobs(db: Db): Promise<boolean> {
   const [row] = rowsOf<{ due: boolean }>(await db.execute(sql`select exists (select 1 from jobs where ${isDue}) as due`));

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type { DbHandle } from "../db/client";
 import type { Job } from "../db/schema";
-import { claimJobs, JOBS_CHANNEL } from "../jobs/queue";
+import { claimJobs, JOBS_CHANNEL, msUntilNextDue } from "../jobs/queue";
 import { logger } from "../observability/logger";
 import { performJob } from "./perform-job";
 import { runMaintenance } from "./maintenance";
@@ -12,7 +12,10 @@ const MAINTENANCE_EVERY_MS = 10 * 60_000;
 export interface WorkerOptions {
   /** Jobs performed at once by this process. Default 16. */
   concurrency?: number;
-  /** Poll interval when no notification arrives (scheduled retries, other processes' leases). Default 500 ms. */
+  /**
+   * Poll interval when no notification arrives (other processes' leases). Default 500 ms. A worker with free
+   * slots sleeps less when a job (a timer, a scheduled retry) comes due sooner.
+   */
   pollMs?: number;
   /** `health()` calls the worker stalled when its last poll is older than this. Default: 3 × pollMs, at least 5 s. */
   stallAfterMs?: number;
@@ -89,8 +92,10 @@ export async function startWorker(handle: DbHandle, options: WorkerOptions = {})
       }
       if (claimed.length > 0 && claimed.length === free) continue;
       if (pending) continue;
+      const sleepMs = free > claimed.length ? await sleepUntilNextDue(handle, pollMs) : pollMs;
+      if (pending) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
+        const timer = setTimeout(resolve, sleepMs);
         wake = () => {
           clearTimeout(timer);
           resolve();
@@ -114,4 +119,10 @@ export async function startWorker(handle: DbHandle, options: WorkerOptions = {})
       return { running, stalled: !running || sinceLastPollMs > stallAfterMs, sinceLastPollMs, stallAfterMs };
     },
   };
+}
+
+/** The poll interval, or less when a pending job comes due sooner (a few ms late, so it is due when claimed). */
+async function sleepUntilNextDue(handle: DbHandle, pollMs: number): Promise<number> {
+  const ms = await msUntilNextDue(handle.db).catch(() => null);
+  return ms === null ? pollMs : Math.min(pollMs, Math.max(0, Math.ceil(ms)) + 5);
 }
