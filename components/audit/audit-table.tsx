@@ -5,7 +5,7 @@ import type { AuditEventView } from "@/lib/audit/list-audit-events";
 const COLUMNS = ["#", "Time", "Actor", "Action", "Target", "Summary", "Request"];
 
 /** The audit rows of one page, newest first: time, actor, action, target, what changed and the request id. */
-export function AuditTable({ events }: { events: AuditEventView[] }) {
+export function AuditTable({ events, userNames }: { events: AuditEventView[]; userNames: Record<string, string> }) {
   return (
     <div className="table-wrap">
       <table className="cases" data-testid="audit-table">
@@ -26,7 +26,7 @@ export function AuditTable({ events }: { events: AuditEventView[] }) {
               <td>
                 <Time iso={e.at} withSeconds />
               </td>
-              <td title={e.actor.id ?? undefined}>{e.actor.name ?? (e.actor.id ? `${e.actor.type === "api_key" ? "API key " : ""}${e.actor.id.slice(0, 8)}` : e.actor.type)}</td>
+              <td title={e.actor.id ?? undefined}>{actorLabel(e.actor, userNames)}</td>
               <td className="mono">{e.action}</td>
               <td title={e.target?.id ?? undefined}>{targetCell(e.target)}</td>
               <td className="mono" title={JSON.stringify(e.summary)}>
@@ -41,6 +41,11 @@ export function AuditTable({ events }: { events: AuditEventView[] }) {
       </table>
     </div>
   );
+}
+
+function actorLabel(actor: AuditEventView["actor"], userNames: Record<string, string>): string {
+  if (actor.type === "user") return (actor.id && userNames[actor.id]) || actor.name || "unknown user";
+  return actor.id ? `${actor.type === "api_key" ? "API key" : actor.type} ${actor.id.slice(0, 8)}` : actor.type;
 }
 
 function targetCell(target: AuditEventView["target"]) {

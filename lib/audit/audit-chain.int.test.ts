@@ -1,8 +1,13 @@
 import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testProject } from "../../tests/support/test-project";
+import { migratePglite } from "../db/migrate";
+import { openPglite } from "../db/open";
 import { auditEvents } from "../db/schema";
 import { recordAudit } from "./record-audit";
 import { verifyAuditChain } from "./verify-chain";
@@ -58,6 +63,26 @@ describe(`audit chain (${process.env.TEST_DB_KIND})`, () => {
       expect(run.stderr).toContain(`audit row id=${victim!.id} project=audit-chain`);
     }
   });
+
+  it.runIf(process.env.TEST_DB_KIND === "pglite")("audit:verify on the embedded database (DATA_DIR) exits 1 naming a tampered row", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "audit-verify-"));
+    try {
+      const handle = await openPglite(path.join(dataDir, "pglite"));
+      await migratePglite(handle);
+      for (const i of [1, 2, 3]) await recordAudit(handle.db, { projectId: "embedded", actor, action: "note.added", summary: { i } });
+      await handle.close(); // the data folder takes one process at a time
+      expect(await runVerify("", { DATA_DIR: dataDir })).toMatchObject({ code: 0, stdout: expect.stringContaining("ok: 3 audit rows in 1 project(s)") });
+      const again = await openPglite(path.join(dataDir, "pglite"));
+      await again.db.execute(sql`alter table audit_events disable trigger audit_events_no_rewrite`);
+      await again.db.execute(sql`update audit_events set actor_name = 'someone else' where id = 2`);
+      await again.close();
+      const run = await runVerify("", { DATA_DIR: dataDir });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain("audit row id=2 project=embedded");
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 });
 
 /** The database's message for a statement that must fail (drizzle wraps it as the error's cause). */
@@ -71,9 +96,10 @@ async function refusal(statement: ReturnType<typeof sql>): Promise<string> {
   return "no error: the statement was accepted";
 }
 
-async function runVerify(url: string): Promise<{ code: number; stdout: string; stderr: string }> {
+async function runVerify(url: string, extraEnv: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)("npx", ["tsx", "scripts/audit-verify.ts"], { env: { ...process.env, DATABASE_URL: url }, timeout: 60_000 });
+    const env = { ...process.env, DATABASE_URL: url, ...extraEnv };
+    const { stdout, stderr } = await promisify(execFile)("npx", ["tsx", "scripts/audit-verify.ts"], { env, timeout: 90_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };

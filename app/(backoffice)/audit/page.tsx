@@ -8,6 +8,7 @@ import { mayReadAudit } from "@/lib/audit/require-audit-reader";
 import { requireUser } from "@/lib/auth/require-user";
 import { userCaller } from "@/lib/callers";
 import { getDb } from "@/lib/db/client";
+import { listUsers } from "@/lib/users/list-users";
 
 export const metadata: Metadata = { title: "Audit" };
 export const dynamic = "force-dynamic";
@@ -32,6 +33,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     to: form.to ? new Date(Date.parse(`${form.to}T00:00:00Z`) + 86_400_000).toISOString() : undefined,
   };
   const { data, nextCursor } = await listAuditEvents(db, user.projectId, { ...filters, cursor: one(search.cursor) || undefined, limit: PAGE });
+  const userNames = Object.fromEntries((await listUsers(db, user.projectId)).map((u) => [u.id, u.name]));
   const exportQuery = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => !!e[1]));
   const older = new URLSearchParams({ ...Object.fromEntries(Object.entries(form).filter(([, v]) => v)), ...(nextCursor ? { cursor: nextCursor } : {}) });
   return (
@@ -71,7 +73,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           Export JSON Lines
         </a>
       </form>
-      {data.length ? <AuditTable events={data} /> : <EmptyState title="No audit events">Nothing matches these filters.</EmptyState>}
+      {data.length ? <AuditTable events={data} userNames={userNames} /> : <EmptyState title="No audit events">Nothing matches these filters.</EmptyState>}
       {nextCursor && (
         <p>
           <Link href={`/audit?${older}`}>Older events</Link>
