@@ -19,6 +19,7 @@ export async function runTimerBench(burst = Number(process.env.BENCH_TIMERS ?? 1
   const { seedDefinition, seedProject } = await import("../tests/support/seed");
   const { startWorker } = await import("../lib/worker/worker");
   const { rowsOf } = await import("../lib/db/rows");
+  const { openPostgres } = await import("../lib/db/open");
   const t = await openTestDatabase();
   const workers = Number(process.env.BENCH_TIMER_WORKERS ?? 4);
   try {
@@ -45,7 +46,9 @@ export async function runTimerBench(burst = Number(process.env.BENCH_TIMERS ?? 1
       for (const r of rows) l.add(Number(r.ms));
       return l;
     };
-    const running = await Promise.all(Array.from({ length: workers }, () => startWorker(t, {})));
+    // On PostgreSQL each worker has a pool of its own (DB_POOL_MAX's default, 10), as separate worker processes would.
+    const handles = t.url ? await Promise.all(Array.from({ length: workers }, () => openPostgres(t.url!, { max: 10 }))) : [];
+    const running = await Promise.all(Array.from({ length: workers }, (_, i) => startWorker(handles[i] ?? t, {})));
     try {
       // 1. The burst: every timer due within the same second, 3 s from now (workers already idle and polling).
       const dueAt = Date.now() + 3_000;
@@ -70,7 +73,7 @@ export async function runTimerBench(burst = Number(process.env.BENCH_TIMERS ?? 1
       const idleLate = await lateness();
       return {
         database: process.env.TEST_DB_KIND,
-        "workers (in-process, 16 slots each)": workers,
+        "workers (in-process, 16 slots and 10 connections each)": workers,
         "burst: timers due within one second": burst,
         "burst: seeded ms before the first was due": dueAt - seeded,
         "burst: seconds from the first due until all fired": allFiredSeconds,
@@ -84,6 +87,7 @@ export async function runTimerBench(burst = Number(process.env.BENCH_TIMERS ?? 1
       };
     } finally {
       await Promise.all(running.map((w) => w.stop()));
+      await Promise.all(handles.map((h) => h.close()));
     }
   } finally {
     await t.dispose();
