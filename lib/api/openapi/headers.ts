@@ -17,7 +17,7 @@ export const RESPONSE_HEADERS: Record<ResponseHeaderName | EdgeHeaderName, Json>
   "RateLimit-Remaining": { description: "Requests left in the current one-minute window.", schema: integer },
   "RateLimit-Reset": { description: "Seconds until the current window ends.", schema: integer },
   "Retry-After": { description: "Seconds to wait before retrying.", required: true, schema: integer },
-  "WWW-Authenticate": { description: "The scheme to authenticate with.", required: true, schema: { type: "string", enum: ['Bearer realm="api"'] } },
+  "WWW-Authenticate": { description: "The scheme to authenticate with.", required: true, schema: { type: "string", enum: ['Bearer realm="api"', 'Bearer realm="metrics"'] } },
   "Accept-Post": { description: "The media type the body must have.", required: true, schema: { type: "string", enum: ["application/json"] } },
   "Accept-Patch": { description: "The media types a PATCH body may have (RFC 5789).", required: true, schema: { type: "string", enum: ["application/merge-patch+json, application/json"] } },
   Location: { description: "Path of the created resource.", required: true, schema: { type: "string", pattern: "^/api/v1/external/" } },

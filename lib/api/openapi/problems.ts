@@ -26,8 +26,13 @@ const SHARED: Record<number, { name: string; codes: ErrorCode[]; headers: string
   500: { name: "InternalError", codes: ["internal_error"], headers: AUTHENTICATED_HEADERS },
 };
 
-/** Headers of a status whatever the operation: 415 names the media types to send (lib/api/http/read-json.ts), for a PATCH as `Accept-Patch`. */
-const statusHeaders = (route: RouteSpec, status: number): EdgeHeaderName[] => (status === 415 ? [route.method === "patch" ? "Accept-Patch" : "Accept-Post"] : []);
+/**
+ * Headers of a status whatever the operation: 415 names the media types to send (lib/api/http/read-json.ts), for a
+ * PATCH as `Accept-Patch`; a 401 names the scheme (routes without an API key that still take a credential, like
+ * /api/metrics).
+ */
+const statusHeaders = (route: RouteSpec, status: number): EdgeHeaderName[] =>
+  status === 415 ? [route.method === "patch" ? "Accept-Patch" : "Accept-Post"] : status === 401 ? ["WWW-Authenticate"] : [];
 
 export const SHARED_RESPONSES: Json = Object.fromEntries(
   Object.entries(SHARED).map(([status, s]) => [s.name, problemResponse(Number(status), s.codes, s.headers)]),
@@ -41,7 +46,8 @@ export function errorResponses(route: RouteSpec): Json {
     if (!byStatus.has(status)) byStatus.set(status, new Set());
     byStatus.get(status)!.add(code);
   }
-  const headers = route.auth === false ? [] : AUTHENTICATED_HEADERS;
+  // Every problem carries the request id (lib/api/http/problem.ts); rate-limit headers only where a key is checked.
+  const headers: EdgeHeaderName[] = route.auth === false ? ["X-Request-Id"] : AUTHENTICATED_HEADERS;
   return Object.fromEntries(
     [...byStatus].map(([status, codes]) => [
       status,

@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 async function ready(): Promise<{ status: number; type: string | null; body: Record<string, unknown> }> {
-  const res = await GET();
+  const res = await GET(new Request("http://localhost/api/health/ready"));
   return { status: res.status, type: res.headers.get("content-type"), body: await res.json() };
 }
 

@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import createClient, { type Client } from "openapi-fetch";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "@/lib/config/env";
 import { setPhase } from "@/lib/readiness/process-state";
 import { startWorker, type RunningWorker } from "@/lib/worker/worker";
 import { and, eq } from "drizzle-orm";
@@ -10,6 +11,7 @@ import { allowOutbound, resetOutbound } from "@/tests/support/outbound";
 import { EXAMPLE, runContext, seedDefinition, seedProject } from "@/tests/support/seed";
 import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { startVendorStub } from "@/tests/support/vendor-stub";
+import * as metrics from "../../metrics/route";
 import * as ready from "../../health/ready/route";
 import * as health from "../../health/route";
 import * as filterCases from "../external/filters/[filterId]/cases/route";
@@ -87,6 +89,7 @@ const ROUTES = {
   "/api/v1/openapi.json": openapi,
   "/api/health": health,
   "/api/health/ready": ready,
+  "/api/metrics": metrics,
 };
 
 let t: TestDatabase;
@@ -143,6 +146,20 @@ describe(`a client generated from the served OpenAPI document (${process.env.TES
     expect((await anonymous.GET("/api/health/ready", {})).error.code).toBe("not_ready"); // this process never booted
     setPhase("ready");
     expect((await anonymous.GET("/api/health/ready", {})).data.status).toBe("ready");
+  });
+
+  it("is refused the metrics without their token (401 problem, WWW-Authenticate)", async () => {
+    process.env.METRICS_TOKEN = "metrics-token-for-the-client-test";
+    resetEnvCache();
+    try {
+      const { error, response } = await anonymous.GET("/api/metrics", { headers: { authorization: "Bearer wrong" } });
+      expect(response.status).toBe(401);
+      expect(error.code).toBe("unauthorized");
+      expect(response.headers.get("www-authenticate")).toContain("Bearer");
+    } finally {
+      delete process.env.METRICS_TOKEN;
+      resetEnvCache();
+    }
   });
 
   it("runs a workflow (201, Location, Preference-Applied; a replay says Idempotent-Replayed) and gets the problems of a bad run", async () => {
@@ -323,7 +340,7 @@ describe(`a client generated from the served OpenAPI document (${process.env.TES
     expect(operations.filter((op) => !checked.some((a) => a.operation === op))).toEqual([]);
     expect([...new Set(checked.map((a) => a.status))]).toEqual(expect.arrayContaining([200, 201, 204, 400, 401, 403, 404, 409, 412, 415, 422]));
     const handlers = routeFiles(path.resolve(__dirname, "..")).map((f) => `/api/v1/${f.replace(/\[(\w+)\]/g, "{$1}")}`);
-    expect([...handlers, "/api/health", "/api/health/ready"].sort()).toEqual(Object.keys(doc.paths).sort());
+    expect([...handlers, "/api/health", "/api/health/ready", "/api/metrics"].sort()).toEqual(Object.keys(doc.paths).sort());
     expect(Object.keys(ROUTES).sort()).toEqual(Object.keys(doc.paths).sort());
   });
 });
