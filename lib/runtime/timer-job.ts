@@ -15,36 +15,64 @@ import { SYSTEM_ACTOR } from "./types";
  * voided it in its own statement, and a worker whose lease ran out lost it to another; either way nothing
  * happens, so a timer never fires twice. A delayed transition is taken by `fireTimer` (history: event
  * `after <delay>` with `{ timer }`); a deadline's warning or breach emits `workflow.sla.warning` or
- * `workflow.sla.breached` and appends its history row. The step completes the job in its statement.
+ * `workflow.sla.breached` and appends its history row (a breach whose warning is still pending emits both, in
+ * order; see `checkLease`). The step completes the job in its statement.
  */
 export async function runTimerJob(db: Db, job: Job): Promise<JobOutcome> {
   const p = job.payload as unknown as TimerJobPayload;
   const completesJob = { id: job.id, lockedBy: job.lockedBy };
-  await step(db, { projectId: job.projectId, runtimeId: p.runtimeId }, (locked) => decideTimer(locked, p, completesJob), (tx) => stillLeased(tx, job));
+  let warnedNow = false;
+  await step(
+    db,
+    { projectId: job.projectId, runtimeId: p.runtimeId },
+    (locked) => decideTimer(locked, p, completesJob, warnedNow),
+    async (tx) => {
+      const lease = await checkLease(tx, job, p);
+      warnedNow = lease.warned;
+      return lease.valid;
+    },
+  );
   return DONE_AND_RECORDED;
 }
 
-function decideTimer({ runtime, compiled, snapshot }: LockedRuntime, p: TimerJobPayload, completesJob: Pick<Job, "id" | "lockedBy">): Decision {
+function decideTimer({ runtime, compiled, snapshot }: LockedRuntime, p: TimerJobPayload, completesJob: Pick<Job, "id" | "lockedBy">, warnedNow: boolean): Decision {
   const timer = { jobId: completesJob.id, node: p.node, ...(p.timer === "after" ? { after: p.delay } : { deadline: p.timer }) };
   if (p.timer === "after") {
     return { result: fireTimer(compiled, snapshot, { node: p.node, delay: p.delay }), cause: { eventName: `after ${p.delay}`, payload: { timer }, actor: SYSTEM_ACTOR, completesJob } };
   }
-  const eventName = p.timer === "sla_warning" ? "workflow.sla.warning" : "workflow.sla.breached";
   const dueAt = runtime.dueAt?.toISOString() ?? null;
+  const kinds = p.timer === "sla_breached" && warnedNow ? (["sla_warning", "sla_breached"] as const) : [p.timer];
+  const eventNameOf = (kind: "sla_warning" | "sla_breached") => (kind === "sla_warning" ? "workflow.sla.warning" : "workflow.sla.breached");
   return {
     result: unchanged(snapshot),
     cause: {
-      eventName,
+      eventName: eventNameOf(p.timer),
       actor: SYSTEM_ACTOR,
       completesJob,
       recordTransition: false,
-      events: [{ eventName }],
-      history: [{ kind: p.timer, eventName, payload: { timer, dueAt }, fromState: runtime.state, toState: runtime.state, actorType: "system" }],
+      events: kinds.map((kind) => ({ eventName: eventNameOf(kind) })),
+      history: kinds.map((kind) => ({ kind, eventName: eventNameOf(kind), payload: { timer: { ...timer, deadline: kind }, dueAt }, fromState: runtime.state, toState: runtime.state, actorType: "system" as const })),
     },
   };
 }
 
-async function stillLeased(tx: Db, job: Job): Promise<boolean> {
-  const rows = rowsOf(await tx.execute(sql`select 1 from jobs where id = ${job.id}::bigint and status = 'pending' and locked_by = ${job.lockedBy}::text`));
-  return rows.length > 0;
+/**
+ * Under the runtime's row lock, in one statement: whether the timer is still pending and leased to this worker,
+ * and, for a breach whose warning has not fired yet (both came due while no worker ran, and were claimed
+ * together), completes that warning so the breach's step emits it first: the warning is never sent after the
+ * breach, nor twice (its own step then finds it no longer pending).
+ */
+async function checkLease(tx: Db, job: Job, p: TimerJobPayload): Promise<{ valid: boolean; warned: boolean }> {
+  const [row] = rowsOf<{ valid: boolean; warned: number }>(
+    await tx.execute(sql`
+      with mine as (select 1 from jobs where id = ${job.id}::bigint and status = 'pending' and locked_by = ${job.lockedBy}::text),
+      warned as (
+        update jobs set status = 'succeeded', finished_at = now(), locked_until = null
+        where ${p.timer === "sla_breached"}::boolean and exists (select 1 from mine)
+          and runtime_id = ${p.runtimeId}::uuid and project_id = ${job.projectId}::text and kind = 'timer' and status = 'pending' and payload->>'timer' = 'sla_warning'
+        returning id
+      )
+      select exists (select 1 from mine) as valid, (select count(*)::int from warned) as warned`),
+  );
+  return { valid: row.valid, warned: row.warned > 0 };
 }

@@ -195,6 +195,24 @@ describe(`timers (${process.env.TEST_DB_KIND})`, () => {
     });
   });
 
+  it("a warning and a breach both overdue when a worker starts are still sent once each, the warning first", async () => {
+    const events = ["workflow.sla.warning", "workflow.sla.breached"];
+    const config = { subscriptions: [{ type: "webhook", url: `${receiver.origin}/late`, events }] };
+    const ids = [await newRuntime("review", config), await newRuntime("review", config), await newRuntime("review", config)];
+    await sleep(2_300);
+    const mine = (id: string) => receiver.received.filter((r) => r.path === "/late" && r.body.workflowRuntimeId === id);
+    await withWorker(async () => {
+      await eventually(async () => ids.every((id) => mine(id).length >= 2), "both deadline events of each runtime", 8_000, 50);
+      await sleep(800);
+    });
+    for (const id of ids) {
+      const got = mine(id).sort((a, b) => Number(a.body.sequence) - Number(b.body.sequence));
+      expect(got.map((r) => r.body.eventName)).toEqual(events);
+      const history = await t.db.select().from(runtimeHistory).where(eq(runtimeHistory.runtimeId, id)).orderBy(asc(runtimeHistory.id));
+      expect(history.filter((h) => h.kind.startsWith("sla_")).map((h) => h.kind)).toEqual(["sla_warning", "sla_breached"]);
+    }
+  });
+
   it("many due timers are claimed in batches, oldest due first, each by one claimer only", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) ids.push(await newRuntime("start"));
