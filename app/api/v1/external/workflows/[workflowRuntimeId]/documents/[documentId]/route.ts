@@ -1,29 +1,20 @@
 import { otherMethods } from "@/lib/api/http/method-not-allowed";
 import { documentBodySchema } from "@/lib/api/schemas/documents";
+import { runtimeWrite } from "@/lib/api/runtime-write";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { getDb } from "@/lib/db/client";
 import { deleteDocument, documentAnswer, replaceDocument } from "@/lib/runtime/documents";
-import { etagHeaders, ifMatchVersion } from "@/lib/runtime/etag";
+import { ifMatchVersion } from "@/lib/runtime/etag";
 
 type Params = { workflowRuntimeId: string; documentId: string };
 
 // PUT /api/v1/external/workflows/{workflowRuntimeId}/documents/{documentId} – replace a document (version + 1, decision pending)
-export const PUT = withApiKey<Params, typeof documentBodySchema>(
-  {
-    scope: "runtimes:write",
-    body: documentBodySchema,
-    idempotencyScope: (params) => `PUT /workflows/${params.workflowRuntimeId}/documents/${params.documentId}`,
-    headers: etagHeaders,
-  },
-  async ({ db, auth, params, req, body }) => {
-    const { runtime, document } = await replaceDocument(db, {
-      projectId: auth.projectId,
-      runtimeId: params.workflowRuntimeId,
-      documentId: params.documentId,
-      document: body,
-      actor: { type: "api_key", id: auth.apiKeyId },
-      expectedVersion: ifMatchVersion(req),
-    });
+export const PUT = runtimeWrite<typeof documentBodySchema, Params>(
+  "PUT",
+  (params) => `documents/${params.documentId}`,
+  { body: documentBodySchema },
+  async (db, target, body, params) => {
+    const { runtime, document } = await replaceDocument(db, { ...target, documentId: params.documentId, document: body });
     return { status: 200, body: documentAnswer(runtime, document) };
   },
 );
