@@ -96,6 +96,14 @@ describe(`sign-in with the throttle (${process.env.TEST_DB_KIND})`, () => {
     expect((await signIn("admin-target@example.com", PASSWORD, "198.51.100.2")).kind).toBe("signed_in");
   });
 
+  it("checks at most five passwords of an account when thirty guesses arrive at once, from thirty addresses", async () => {
+    await user("burst@example.com");
+    const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn("burst@example.com", `guess ${i}`, `203.0.113.${100 + i}`)));
+    expect(outcomes.filter((o) => o.kind === "refused")).toHaveLength(5);
+    expect(outcomes.filter((o) => o.kind === "locked")).toHaveLength(25);
+    expect(await failures("email:burst@example.com")).toBe(30);
+  });
+
   it("locks an e-mail that has no account the same way, so the lock reveals nothing", async () => {
     for (let i = 0; i < 5; i++) await signIn("Nobody-Else@Example.com", "guess", null);
     expect(await signIn("nobody-else@example.com", "guess", null)).toEqual({ kind: "locked", retryAfterMs: expect.any(Number) });

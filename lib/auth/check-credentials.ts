@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { env } from "../config/env";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
-import { activeLoginLocks, clearLoginFailures, recordLoginFailure, throttleKeys, type ThrottlePolicy } from "./login-throttle";
+import { clearLoginFailures, forgetLoginAttempt, takeLoginAttempt, throttleKeys, type ThrottlePolicy } from "./login-throttle";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import { recordAudit } from "../audit/record-audit";
 import type { UserRole } from "../db/schema/users";
@@ -41,10 +41,12 @@ export function throttlePolicies(): { account: ThrottlePolicy; address: Throttle
 
 /**
  * Check an e-mail and password from `address` (`clientAddress`, or null when unknown) against the throttle and the
- * users table. While the e-mail or the address is locked nothing is hashed and the attempt counts against the
- * locked key(s) only; otherwise unknown users cost the same hashing work as wrong passwords, and a failure counts
- * against both. A success clears the e-mail's failures (not the address's: a sprayer holding one valid account
- * could otherwise reset them) and rehashes a password stored with weaker scrypt parameters.
+ * users table. Each attempt is counted as a failure before any password is checked (`takeLoginAttempt`), so guesses
+ * sent at once cannot all pass the lock check. While the e-mail or the address is locked nothing is hashed and the
+ * attempt counts against the locked key(s) only; otherwise unknown users cost the same hashing work as wrong
+ * passwords, and a failure counts against both. A success clears the e-mail's failures and gives back the address's
+ * advance count (not its earlier failures: a sprayer holding one valid account could otherwise reset them) and
+ * rehashes a password stored with weaker scrypt parameters.
  *
  * @example
  * await checkCredentials(db, "Ada@Example.com", "a long passphrase", "198.51.100.7") // { kind: "signed_in", user: { ... } }
@@ -55,21 +57,17 @@ export async function checkCredentials(db: Db, email: string, password: string, 
   const policies = throttlePolicies();
   const now = new Date();
   const checked = keys.address ? [keys.account, keys.address] : [keys.account];
-  const locks = await activeLoginLocks(db, checked, now);
-  if (locks.size > 0) {
-    // Counted against the locked key(s) only; a lock's end does not move.
-    for (const key of locks.keys()) await recordLoginFailure(db, key, key === keys.account ? policies.account : policies.address, now);
-    return { kind: "locked", retryAfterMs: Math.max(...[...locks.values()].map((end) => end.getTime())) - now.getTime() };
-  }
+  // Counted before any password is checked (against the locked key(s) only while locked; a lock's end does not move).
+  const locks = await takeLoginAttempt(db, checked, (key) => (key === keys.account ? policies.account : policies.address), now);
+  if (locks.size > 0) return { kind: "locked", retryAfterMs: Math.max(...[...locks.values()].map((end) => end.getTime())) - now.getTime() };
   const [user] = await db.select().from(users).where(eq(users.email, normalized));
   const valid = await verifyPassword(password, user?.passwordHash ?? dummyPasswordHash());
   if (!user || !user.active || !valid) {
-    await recordLoginFailure(db, keys.account, policies.account, now);
-    if (keys.address) await recordLoginFailure(db, keys.address, policies.address, now);
     if (user) await recordSignIn(db, user, "auth.sign_in_failed", { address, reason: user.active ? "wrong_password" : "inactive_user" });
     return { kind: "refused" };
   }
   await clearLoginFailures(db, keys.account);
+  if (keys.address) await forgetLoginAttempt(db, keys.address);
   await recordSignIn(db, user, "auth.signed_in", { address });
   if (needsRehash(user.passwordHash)) {
     // The same password at today's parameters: the session version stays, so no session ends.

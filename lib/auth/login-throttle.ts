@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { inTransaction } from "../db/transaction";
 import { loginThrottle } from "../db/schema";
 
 /** How failures of one key turn into locks. */
@@ -61,6 +62,29 @@ export async function recordLoginFailure(db: Db, key: string, policy: ThrottlePo
         updatedAt: now,
       },
     });
+}
+
+/**
+ * Take one sign-in attempt against `keys` atomically: under their rows' locks (created when absent), the locks
+ * running at `now`; the attempt is then counted as a failure in advance against the locked keys only, or, with no
+ * lock, against every key, before any password is checked. Concurrent attempts thus queue on the rows and see each
+ * other's counts: at most `freeFailures` passwords are checked before a lock, however many arrive at once. A
+ * success gives its advance failure back (`forgetLoginAttempt`) or clears the key.
+ */
+export async function takeLoginAttempt(db: Db, keys: readonly string[], policyOf: (key: string) => ThrottlePolicy, now = new Date()): Promise<Map<string, Date>> {
+  return inTransaction(db, async (tx) => {
+    const sorted = [...keys].sort();
+    await tx.insert(loginThrottle).values(sorted.map((key) => ({ key, failures: 0, updatedAt: now }))).onConflictDoNothing();
+    await tx.select({ key: loginThrottle.key }).from(loginThrottle).where(inArray(loginThrottle.key, sorted)).orderBy(loginThrottle.key).for("update");
+    const locks = await activeLoginLocks(tx, sorted, now);
+    for (const key of locks.size > 0 ? [...locks.keys()] : sorted) await recordLoginFailure(tx, key, policyOf(key), now);
+    return locks;
+  });
+}
+
+/** Give back the failure `takeLoginAttempt` counted in advance against `key` for an attempt that succeeded. */
+export async function forgetLoginAttempt(db: Db, key: string): Promise<void> {
+  await db.update(loginThrottle).set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` }).where(eq(loginThrottle.key, key));
 }
 
 /** Forget `key`'s failures (after a successful sign-in of that e-mail). */
