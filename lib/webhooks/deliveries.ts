@@ -9,6 +9,7 @@ import { isUuid } from "../db/ids";
 import type { ListDeliveriesQuery } from "./api-schemas";
 import { deliveryJobPayload } from "./delivery-job";
 import { MAX_DELIVERY_ATTEMPTS } from "./retry-schedule";
+import { auditedFor } from "../audit/audited-for";
 
 /** A delivery as the API shows it (the payload itself is not repeated). */
 export interface DeliveryView {
@@ -90,7 +91,9 @@ export async function listRecentDeliveriesFor(db: Db, caller: Caller, limit = 50
 /** `redeliver` for a caller (admins only). */
 export async function redeliverFor(db: Db, caller: Caller, id: string): Promise<DeliveryView> {
   await requireAdmin(db, caller, "redeliver webhooks");
-  return redeliver(db, caller.projectId, id);
+  return auditedFor(db, caller, (d: DeliveryView) => ({ action: "webhook_delivery.redelivered", target: { type: "webhook_delivery", id }, summary: { eventName: d.eventName } }), (tx) =>
+    redeliver(tx, caller.projectId, id),
+  );
 }
 
 /**
