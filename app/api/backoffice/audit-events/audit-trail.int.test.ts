@@ -4,7 +4,7 @@ import { createApiKeyFor, revokeApiKeyFor } from "@/lib/api-keys/create-api-key"
 import { checkCredentials } from "@/lib/auth/check-credentials";
 import { currentUser, type SessionUser } from "@/lib/auth/session";
 import { userCaller } from "@/lib/callers";
-import { auditEvents, jobs } from "@/lib/db/schema";
+import { auditEvents, jobs, webhookDeliveries } from "@/lib/db/schema";
 import { retryJob } from "@/lib/jobs/failed-jobs";
 import { addNote } from "@/lib/notes/add-note";
 import { newScope, runInScope } from "@/lib/observability/request-scope";
@@ -20,6 +20,7 @@ import { startRun } from "@/lib/runtime/start-run";
 import { deleteSecretFor, putSecretFor } from "@/lib/secrets";
 import { createUserFor } from "@/lib/users/create-user";
 import { updateUserFor } from "@/lib/users/update-user";
+import { redeliverFor } from "@/lib/webhooks/deliveries";
 import { rotateWebhookSecretFor } from "@/lib/webhooks/rotate-secret";
 import { createSubscriptionFor, deleteSubscriptionFor, setSubscriptionActiveFor } from "@/lib/webhooks/subscriptions";
 import { call } from "@/tests/support/http";
@@ -95,6 +96,7 @@ describe(`audit trail (${process.env.TEST_DB_KIND})`, () => {
       ["user created", async () => { state.user = (await createUserFor(t.db, caller, { email: "rita@audited.test", firstName: "Rita", lastName: "", role: "reviewer", password: CANARY })).id; }, { action: "user.created", targetType: "user", actorType: "user" }],
       ["user changed", () => updateUserFor(t.db, caller, state.user!, { role: "auditor", password: `${CANARY}-2` }), { action: "user.changed", targetType: "user", actorType: "user" }],
       ["subscription created", async () => { state.sub = (await createSubscriptionFor(t.db, caller, { url: "https://hooks.example.com/kyc", events: ["workflow.completed"] } as never)).id; }, { action: "webhook_subscription.created", targetType: "webhook_subscription", actorType: "user" }],
+      ["webhook redelivered", async () => { const [d] = await t.db.insert(webhookDeliveries).values({ projectId: P, subscriptionId: state.sub!, eventId: "evt-audit-1", eventName: "workflow.completed", url: "https://hooks.example.com/kyc", payload: {}, status: "failed" }).returning(); return redeliverFor(t.db, caller, d!.id); }, { action: "webhook_delivery.redelivered", targetType: "webhook_delivery", actorType: "user" }],
       ["subscription paused", () => setSubscriptionActiveFor(t.db, caller, state.sub!, false), { action: "webhook_subscription.paused", targetType: "webhook_subscription", actorType: "user" }],
       ["subscription deleted", () => deleteSubscriptionFor(t.db, caller, state.sub!), { action: "webhook_subscription.deleted", targetType: "webhook_subscription", actorType: "user" }],
       ["webhook secret rotated", () => rotateWebhookSecretFor(t.db, caller), { action: "webhook_secret.rotated", targetType: "project", actorType: "user" }],
