@@ -18,7 +18,8 @@ export interface ContextPatchResult {
  * step (`replaceContext`: state, tags and status stay, no effects). The patched context must still be an object
  * and, when the definition has a `contextSchema`, valid against it (validated with the cached validator of
  * `validateAgainstSchema`); both refusals are `validation_failed` with JSON pointers into the patched context.
- * A patch that changes nothing is `unchanged` with no pointers.
+ * A patch that changes `documents` is refused the same way: documents have their own routes, which keep every
+ * version and leave each decision to reviewers. A patch that changes nothing is `unchanged` with no pointers.
  *
  * Throws `RuntimeNotActiveError` unless the workflow is active.
  *
@@ -35,6 +36,11 @@ export function applyContextPatch(compiled: CompiledWorkflow, snapshot: RuntimeS
   }
   const pointers = mergePatchPointers(snapshot.context, patch);
   if (pointers.length === 0) return { result: unchanged(snapshot), pointers };
+  const onDocuments = pointers.filter((p) => p === "/documents" || p.startsWith("/documents/"));
+  if (onDocuments.length > 0) {
+    const message = "documents change through POST, PUT and DELETE /workflows/{id}/documents, which keep each version and leave the decision to reviewers";
+    throw new EngineError("validation_failed", `The patch changes context.documents; ${message}: remove 'documents' from the patch.`, onDocuments.map((path) => ({ path, message })));
+  }
   const schema = compiled.definition.contextSchema;
   const errors = schema ? validateAgainstSchema(schema, context) : [];
   if (errors.length > 0) {

@@ -82,6 +82,20 @@ async function stored(id: string) {
 }
 
 describe(`PATCH /workflows/{id}/context (${process.env.TEST_DB_KIND})`, () => {
+  it("refuses a patch that changes documents (422 at /documents, nothing stored): only the documents routes version them, and decisions are the reviewers'", async () => {
+    const doc = { id: "passport", category: "id", type: "passport", pages: [{ provider: "http", uri: "https://docs.example/p.png", type: "png" }], version: 1, decision: { status: "revision" } };
+    const id = await newRuntime({ documents: [doc] });
+    const before = await stored(id);
+    const forged = { ...doc, pages: [{ provider: "http", uri: "https://docs.example/other.png", type: "png" }], decision: { status: "approved" } };
+    for (const body of [{ documents: [forged] }, { documents: null }]) {
+      const res = await patch(id, body);
+      expect(res.status).toBe(422);
+      expect(res.json).toMatchObject({ code: "validation_failed", errors: [{ path: "/documents" }] });
+    }
+    expect((await send(id, { name: "start", contextPatch: { documents: [] } })).status).toBe(422);
+    expect(await stored(id)).toEqual(before);
+    expect((await patch(id, { score: 1 })).status).toBe(200);
+  });
   it("merges the patch (null removes, arrays replace), keeps the state, answers the runtime with its new ETag", async () => {
     const id = await newRuntime({ tags: ["a", "b"], extra: { keep: 1, drop: 2 } });
     const res = await patch(id, { entity: { data: { registrationNumber: "0700", country: null } }, tags: ["c"], extra: { drop: null, added: { x: [1, null] } }, "a/b~c": true });
