@@ -11,42 +11,9 @@ import { allowOutbound, resetOutbound } from "@/tests/support/outbound";
 import { EXAMPLE, runContext, seedDefinition, seedProject } from "@/tests/support/seed";
 import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import { startVendorStub } from "@/tests/support/vendor-stub";
-import * as metrics from "../../metrics/route";
-import * as ready from "../../health/ready/route";
-import * as health from "../../health/route";
-import * as filterCases from "../external/filters/[filterId]/cases/route";
-import * as filter from "../external/filters/[filterId]/route";
-import * as filters from "../external/filters/route";
-import * as jobRetry from "../external/jobs/[jobId]/retry/route";
-import * as jobList from "../external/jobs/route";
-import * as secret from "../external/secrets/[name]/route";
-import * as secrets from "../external/secrets/route";
-import * as redeliver from "../external/webhook-deliveries/[deliveryId]/redeliver/route";
-import * as deliveries from "../external/webhook-deliveries/route";
-import * as rotate from "../external/webhook-secret/rotate/route";
-import * as webhookSecret from "../external/webhook-secret/route";
-import * as disable from "../external/webhook-subscriptions/[subscriptionId]/disable/route";
-import * as enable from "../external/webhook-subscriptions/[subscriptionId]/enable/route";
-import * as subscription from "../external/webhook-subscriptions/[subscriptionId]/route";
-import * as subscriptions from "../external/webhook-subscriptions/route";
-import * as versions from "../external/workflow-definitions/[definitionId]/versions/route";
-import * as definition from "../external/workflow-definitions/[definitionId]/route";
-import * as definitions from "../external/workflow-definitions/route";
-import * as documentVersions from "../external/workflows/[workflowRuntimeId]/documents/[documentId]/versions/route";
-import * as document from "../external/workflows/[workflowRuntimeId]/documents/[documentId]/route";
-import * as documents from "../external/workflows/[workflowRuntimeId]/documents/route";
-import * as cancel from "../external/workflows/[workflowRuntimeId]/cancel/route";
-import * as contextPatch from "../external/workflows/[workflowRuntimeId]/context/route";
-import * as history from "../external/workflows/[workflowRuntimeId]/history/route";
-import * as move from "../external/workflows/[workflowRuntimeId]/move/route";
-import * as notes from "../external/workflows/[workflowRuntimeId]/notes/route";
-import * as runtime from "../external/workflows/[workflowRuntimeId]/route";
-import * as sendEvent from "../external/workflows/[workflowRuntimeId]/send-event/route";
-import * as runtimes from "../external/workflows/route";
-import * as run from "../external/workflows/run/route";
-import * as openapi from "./route";
 import { answerChecker, type CheckedAnswer } from "../../../../tests/support/openapi-answer-check";
 import { inProcessFetch } from "../../../../tests/support/in-process-fetch";
+import { API_ROUTES as ROUTES } from "@/tests/support/api-routes";
 
 /*
  * An integrator's view of the API: a client built from the served document (openapi-fetch; the types
@@ -55,42 +22,6 @@ import { inProcessFetch } from "../../../../tests/support/in-process-fetch";
  * status listed, body valid by its schema, headers documented, problem codes named. So the document cannot drift.
  */
 
-const ROUTES = {
-  "/api/v1/external/workflows/run": run,
-  "/api/v1/external/workflows/{workflowRuntimeId}/send-event": sendEvent,
-  "/api/v1/external/workflows": runtimes,
-  "/api/v1/external/workflows/{workflowRuntimeId}": runtime,
-  "/api/v1/external/workflows/{workflowRuntimeId}/history": history,
-  "/api/v1/external/workflows/{workflowRuntimeId}/context": contextPatch,
-  "/api/v1/external/workflows/{workflowRuntimeId}/move": move,
-  "/api/v1/external/workflows/{workflowRuntimeId}/cancel": cancel,
-  "/api/v1/external/workflows/{workflowRuntimeId}/documents": documents,
-  "/api/v1/external/workflows/{workflowRuntimeId}/documents/{documentId}": document,
-  "/api/v1/external/workflows/{workflowRuntimeId}/documents/{documentId}/versions": documentVersions,
-  "/api/v1/external/workflows/{workflowRuntimeId}/notes": notes,
-  "/api/v1/external/jobs": jobList,
-  "/api/v1/external/jobs/{jobId}/retry": jobRetry,
-  "/api/v1/external/workflow-definitions": definitions,
-  "/api/v1/external/workflow-definitions/{definitionId}": definition,
-  "/api/v1/external/workflow-definitions/{definitionId}/versions": versions,
-  "/api/v1/external/filters": filters,
-  "/api/v1/external/filters/{filterId}": filter,
-  "/api/v1/external/filters/{filterId}/cases": filterCases,
-  "/api/v1/external/secrets": secrets,
-  "/api/v1/external/secrets/{name}": secret,
-  "/api/v1/external/webhook-subscriptions": subscriptions,
-  "/api/v1/external/webhook-subscriptions/{subscriptionId}": subscription,
-  "/api/v1/external/webhook-subscriptions/{subscriptionId}/enable": enable,
-  "/api/v1/external/webhook-subscriptions/{subscriptionId}/disable": disable,
-  "/api/v1/external/webhook-deliveries": deliveries,
-  "/api/v1/external/webhook-deliveries/{deliveryId}/redeliver": redeliver,
-  "/api/v1/external/webhook-secret": webhookSecret,
-  "/api/v1/external/webhook-secret/rotate": rotate,
-  "/api/v1/openapi.json": openapi,
-  "/api/health": health,
-  "/api/health/ready": ready,
-  "/api/metrics": metrics,
-};
 
 let t: TestDatabase;
 let stub: Awaited<ReturnType<typeof startVendorStub>>;
@@ -113,7 +44,7 @@ beforeAll(async () => {
   const key = await seedProject(t.db, "proj-openapi", { REGISTRY_API_KEY: "a", WEBHOOK_TOKEN: "b" });
   await seedDefinition(t.db, "proj-openapi");
   worker = await startWorker(t, { pollMs: 50 });
-  doc = await (await openapi.GET()).json();
+  doc = await (await ROUTES["/api/v1/openapi.json"].GET()).json();
   const check = answerChecker(doc);
   const fetch = inProcessFetch(ROUTES, async (method, template, res) => {
     const { problems, answer } = check(method, template, res.status, res.headers, await res.text());
@@ -299,6 +230,18 @@ describe(`a client generated from the served OpenAPI document (${process.env.TES
     expect((await api.DELETE("/api/v1/external/workflows/{workflowRuntimeId}/documents/{documentId}", { params: { path: docPath } })).response.status).toBe(204);
     expect((await api.DELETE("/api/v1/external/workflows/{workflowRuntimeId}/documents/{documentId}", { params: { path: docPath } })).error.code).toBe("not_found");
     expect((await api.GET("/api/v1/external/workflows/{workflowRuntimeId}/documents/{documentId}/versions", { params: { path: { ...path, documentId: "nope" } } })).error.code).toBe("not_found");
+  });
+
+  it("reads the audit trail a page at a time, filtered by action, and refuses a bad time (422)", async () => {
+    // Rotating the signing secret (an earlier test) and patching the context are audited.
+    const all = await api.GET("/api/v1/external/audit-events", { params: { query: { limit: 1 } } });
+    expect(all.response.status).toBe(200);
+    expect(all.data.data).toHaveLength(1);
+    const next = await api.GET("/api/v1/external/audit-events", { params: { query: { limit: 1, cursor: all.data.nextCursor } } });
+    expect(next.data.data[0].id).toBeLessThan(all.data.data[0].id);
+    const patched = await api.GET("/api/v1/external/audit-events", { params: { query: { action: "case.", targetType: "runtime" } } });
+    expect(patched.data.data.length).toBeGreaterThan(0);
+    expect((await api.GET("/api/v1/external/audit-events", { params: { query: { from: "yesterday" } } })).error.code).toBe("validation_failed");
   });
 
   it("writes and reads notes, lists failed jobs and refuses to retry a job that did not fail", async () => {
