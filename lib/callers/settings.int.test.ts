@@ -130,6 +130,7 @@ describe("secrets", () => {
 describe("users and roles", () => {
   it("refuses an admin demoting or deactivating themself (409 self_lockout)", async () => {
     await expect(updateUserFor(t.db, admin, admin.id, { role: "reviewer" })).rejects.toMatchObject({ status: 409, code: "self_lockout" });
+    await expect(updateUserFor(t.db, admin, admin.id, { role: "auditor" })).rejects.toMatchObject({ status: 409, code: "self_lockout" });
     await expect(updateUserFor(t.db, admin, admin.id, { active: false })).rejects.toMatchObject({ status: 409, code: "self_lockout" });
     await expect(updateUserFor(t.db, admin, admin.id, { role: "admin", active: true })).resolves.toMatchObject({ role: "admin", active: true });
   });

@@ -83,14 +83,23 @@ export async function listFailedJobs(
  * Run a failed job again: back to pending with its attempts reset and due now, so a worker picks it up at once
  * (woken at commit) and its retries start afresh; a `webhook_delivery` job's delivery goes back to pending
  * too. The retry is recorded in the runtime's history with `actor`. 404 for another project's job; 409
- * `job_not_retryable` for a job that is not failed. The job's handler decides afresh: an `api_plugin` job
+ * `job_not_retryable` for a job that is not failed, or a timer (it belongs to a stay in a state that is over). The job's handler decides afresh: an `api_plugin` job
  * whose runtime has left the plugin's state (or is no longer active) finishes without calling the plugin.
  *
  * @example
  * const job = await retryJob(db, { projectId, jobId: 42, actor: { type: "api_key", id: auth.apiKeyId } });
  * job.status // "pending"
  */
-export async function retryJob(db: Db, input: { projectId: string; jobId: number | string; actor: { type: ActorType; id?: string | null } }): Promise<JobView> {
+export async function retryJob(
+  db: Db,
+  input: {
+    projectId: string;
+    jobId: number | string;
+    actor: { type: ActorType; id?: string | null };
+    /** Called with a job's kind before it is retried; throws to refuse (an API key needs `webhooks:admin` to redeliver). */
+    authorize?: (kind: Job["kind"]) => void;
+  },
+): Promise<JobView> {
   const id = String(input.jobId);
   if (!JOB_ID.test(id)) throw notFound("Job", id);
   return inTransaction(db, async (tx) => {
@@ -103,6 +112,11 @@ export async function retryJob(db: Db, input: { projectId: string; jobId: number
     if (job.status !== "failed") {
       throw new AppError("job_not_retryable", `Job ${id} is ${job.status}; only failed jobs are retried (a pending job runs on its own schedule).`);
     }
+    if (job.kind === "timer") {
+      // A timer belongs to one stay in one state: run later, it would fire for a stay that is over.
+      throw new AppError("job_not_retryable", `Job ${id} is a timer; timers are not retried. Move the case into the state again to restart its timers.`);
+    }
+    input.authorize?.(job.kind);
     const [row] = await tx
       .update(jobs)
       .set({ status: "pending", attempts: 0, runAt: sql`now()`, lockedUntil: null, lockedBy: null, finishedAt: null })

@@ -17,7 +17,7 @@ export const updateUserRequestSchema = z
     active: z.boolean().optional(),
     password: z.string().min(12, "use at least 12 characters").max(200).optional(),
   })
-  .refine((b) => b.role !== undefined || b.active !== undefined || b.password !== undefined, "send 'role' ('admin' or 'reviewer'), 'active' (true or false), 'password', or several");
+  .refine((b) => b.role !== undefined || b.active !== undefined || b.password !== undefined, "send 'role' ('admin', 'reviewer' or 'auditor'), 'active' (true or false), 'password', or several");
 
 export type UpdateUserRequest = z.output<typeof updateUserRequestSchema>;
 
@@ -31,7 +31,7 @@ export type UpdateUserRequest = z.output<typeof updateUserRequestSchema>;
  */
 export async function updateUserFor(db: Db, caller: Caller, userId: string, patch: UpdateUserRequest): Promise<UserSummary> {
   await requireAdmin(db, caller, "manage users");
-  if (caller.kind === "user" && userId === caller.userId && (patch.role === "reviewer" || patch.active === false)) {
+  if (caller.kind === "user" && userId === caller.userId && ((patch.role !== undefined && patch.role !== "admin") || patch.active === false)) {
     throw new AppError("self_lockout", patch.active === false
         ? "You cannot deactivate your own account; ask another admin to do it."
         : "You cannot remove your own admin role; ask another admin to do it.");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { jobs, runtimeHistory, webhookDeliveries } from "@/lib/db/schema";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { startRun } from "@/lib/runtime/start-run";
 import { call } from "@/tests/support/http";
 import { getRuntime, runContext, seedDefinition, seedProject } from "@/tests/support/seed";
@@ -83,6 +84,23 @@ describe(`failed jobs API (${process.env.TEST_DB_KIND})`, () => {
     expect((await list("")).status).toBe(422);
     for (const runtimeId of ["7d9f4a52-0000-4000-8000-000000000999", "not-a-uuid"]) expect((await list(`?status=failed&workflowRuntimeId=${runtimeId}`)).status).toBe(404);
     expect((await list(`?status=failed&workflowRuntimeId=${first.runtimeId}`, otherKey)).status).toBe(404);
+  });
+
+  it("a delivery is retried only by a key that may redeliver webhooks (403 insufficient_scope naming webhooks:admin); a failed timer is not retried", async () => {
+    const { key } = await createApiKey(w.t.db, P, "runtimes only", { scopes: ["runtimes:read", "runtimes:write"] });
+    const refused = await retryJob(first.job.id, key);
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ code: "insufficient_scope", scope: "webhooks:admin" });
+    const [timer] = await w.t.db
+      .insert(jobs)
+      .values({ projectId: P, kind: "timer", runtimeId: first.runtimeId, payload: { timer: { after: "PT1S" } }, status: "failed", attempts: 5 })
+      .returning();
+    const timerRetry = await retryJob(timer.id);
+    expect(timerRetry.status).toBe(409);
+    expect(timerRetry.json.code).toBe("job_not_retryable");
+    await w.t.db.delete(jobs).where(eq(jobs.id, timer.id)); // out of the failed list the next tests read
+    const [unchanged] = await w.t.db.select().from(jobs).where(eq(jobs.id, first.job.id));
+    expect(unchanged).toMatchObject({ status: "failed", attempts: 11 });
   });
 
   it("a retried delivery is sent again with fresh attempts and delivered once the receiver is fixed; the retry is in the history", async () => {
