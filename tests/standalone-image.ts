@@ -39,8 +39,11 @@ async function main(): Promise<void> {
   // The image's file system: / of the image is `image`, each COPY --from=build taken from this checkout.
   const image = mkdtempSync(path.join(tmpdir(), "kyc-image-"));
   const inImage = (p: string) => path.join(image, path.posix.isAbsolute(p) ? p : path.posix.join(workdir, p));
-  for (const { src, dest } of copiesFrom(runtime, "build")) {
-    const relative = path.posix.relative(buildDir, src).replace(/^\.next(?=\/|$)/, distDir());
+  // A build in NEXT_DIST_DIR (bench, chaos) has its standalone server look for <distDir>/static, not .next/static.
+  const dist = (p: string) => p.replace(/^(\.\/)?\.next(?=\/|$)/, `$1${distDir()}`);
+  for (const copy of copiesFrom(runtime, "build")) {
+    const relative = dist(path.posix.relative(buildDir, copy.src));
+    const dest = dist(copy.dest);
     const from = path.join(root, relative);
     // The build stage creates public/ when the app has none (`RUN mkdir -p public`), so the COPY never fails.
     if (!existsSync(from) && relative === "public") mkdirSync(inImage(dest), { recursive: true });
@@ -108,6 +111,11 @@ async function main(): Promise<void> {
     const ready = (await (await fetch(`${baseUrl}/api/health/ready`)).json()) as { checks: { database: { kind: string }; worker: { inProcess: boolean } } };
     if (ready.checks.database.kind !== "postgres" || !ready.checks.worker.inProcess) throw new Error(`unexpected readiness: ${JSON.stringify(ready)}`);
     log(`ready (HEALTHCHECK passed) after ${((performance.now() - bootStarted) / 1000).toFixed(1)} s`);
+    // The backoffice's static files come from the COPY of .next/static.
+    const login = await fetch(`${baseUrl}/login`);
+    const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(await login.text())?.[1];
+    const asset = script ? await fetch(`${baseUrl}${script}`) : undefined;
+    if (login.status !== 200 || asset?.status !== 200) throw new Error(`/login answered ${login.status}, its script ${script ?? "(none)"} ${asset?.status}`);
 
     await setUpFlows(baseUrl, API_KEY, vendor.origin, "image_kyb");
     const client = chaosClient(baseUrl, API_KEY, 2, 30_000);
