@@ -51,8 +51,9 @@ export async function persistStep(
   cause: StepCause,
 ): Promise<WorkflowRuntime> {
   const { snapshot } = result;
-  const moved =
-    result.transitioned || result.contextChanged || result.changed || snapshot.status !== runtime.status || cause.assignment !== undefined || Boolean(cause.events?.length);
+  const changed = result.transitioned || result.contextChanged || result.changed || snapshot.status !== runtime.status || cause.assignment !== undefined;
+  // A deadline's warning or breach changes nothing a client holds: it numbers its events but keeps the version.
+  const moved = changed || Boolean(cause.events?.length);
   // An event whose conds all failed, in a step that still changed something (a context patch sent with it).
   const ignored = !moved || result.diagnostics.some((d) => d.kind === "no_transition");
   const history: HistoryInput[] = [...(cause.history ?? [])];
@@ -98,7 +99,7 @@ export async function persistStep(
   const canceled = snapshot.status === "canceled" && runtime.status !== "canceled";
   const events = [...deriveEvents({ before: runtime, after: predicted, result, eventName: cause.eventName }), ...(cause.events ?? [])];
   const updated = await writeStep(tx, {
-    runtime: runtimeUpdate({ runtimeId: runtime.id, snapshot, resolved: result.completed || canceled, eventCount: events.length, assignment: cause.assignment, timers: result.timers }),
+    runtime: runtimeUpdate({ runtimeId: runtime.id, snapshot, resolved: result.completed || canceled, eventCount: events.length, assignment: cause.assignment, timers: result.timers, versionMoves: changed }),
     history: writeHistory,
     jobs: writeJobs,
     completeJob,

@@ -192,6 +192,8 @@ describe(`timers (${process.env.TEST_DB_KIND})`, () => {
       expect(Number(got[1].body.sequence)).toBeGreaterThan(Number(got[0].body.sequence));
       const history = await t.db.select().from(runtimeHistory).where(eq(runtimeHistory.runtimeId, id)).orderBy(asc(runtimeHistory.id));
       expect(history.filter((h) => h.kind.startsWith("sla_")).map((h) => h.kind)).toEqual(["sla_warning", "sla_breached"]);
+      // The events change nothing a client holds: an If-Match read at the start still applies.
+      expect((await getRuntime(t.db, id)).version).toBe(row.version);
     });
   });
 

@@ -14,11 +14,14 @@ export interface RuntimeUpdate {
   assignment?: { assigneeId: string | null };
   /** The step's timers: its deadline sets or clears `due_at` and `due_warn_at` (see `deadlineColumns`). */
   timers?: TimerPlan;
+  /** False for a step that only emits events of its own (a deadline's warning or breach): the version stays. */
+  versionMoves: boolean;
 }
 
 /**
  * Contract: `update workflow_runtimes … returning *` for a runtime whose row the caller's transaction holds
- * locked: the snapshot's state, context, tags, status, review reason and outcome, `version + 1`, `event_seq`
+ * locked: the snapshot's state, context, tags, status, review reason and outcome, `version + 1` (unless
+ * `versionMoves` is false), `event_seq`
  * advanced by the step's events, `updated_at`, `resolved_at` when the runtime ends, the assignee when given, and
  * the review deadline the step's timers set, keep or clear.
  * A CTE body of the step's statement (see `step-statement.ts`).
@@ -39,7 +42,7 @@ export function runtimeUpdate(u: RuntimeUpdate): SQL {
       assigned_at = case when not ${assigns}::boolean then assigned_at when ${assigneeId}::uuid is null then null else now() end,
       due_at = ${due.dueAt},
       due_warn_at = ${due.dueWarnAt},
-      version = version + 1,
+      version = version + ${u.versionMoves ? 1 : 0}::int,
       event_seq = event_seq + ${u.eventCount}::int,
       updated_at = now(),
       resolved_at = case when ${u.resolved}::boolean then now() else resolved_at end
