@@ -15,6 +15,9 @@ const testEnv = {
   APP_ENVIRONMENT: "sandbox",
   // scrypt at N = 2^10 instead of 2^17 (honoured only under NODE_ENV=test; lib/auth/password.ts).
   SCRYPT_TEST_LOG2_N: "10",
+  // Request and job lines (info) would bury the test report; tests that read log lines capture them at info
+  // (setLogDestination in lib/observability/logger.ts).
+  LOG_LEVEL: "warn",
 };
 const integration = ["lib/**/*.int.test.ts", "app/**/*.int.test.ts", "tests/**/*.int.test.ts"];
 

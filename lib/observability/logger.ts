@@ -57,9 +57,14 @@ export function logger(): Logger {
   return (g[LOGGER] ??= build());
 }
 
-/** Send every later line to `destination` (tests capture lines in-process); `undefined` restores stdout. */
+/**
+ * Send every later line to `destination` (tests capture lines in-process), at `info` and above whatever `LOG_LEVEL`
+ * says (the test suite sets `warn` to keep its output readable); `undefined` restores stdout at `LOG_LEVEL`.
+ */
 export function setLogDestination(destination: DestinationStream | undefined): void {
-  (globalThis as { [LOGGER]?: Logger })[LOGGER] = build(destination);
+  const logger = build(destination);
+  if (destination && !["debug", "trace"].includes(logger.level)) logger.level = "info";
+  (globalThis as { [LOGGER]?: Logger })[LOGGER] = logger;
 }
 
 /** The message of a thrown value, for a log field (never its stack's arguments or a request body). */
