@@ -23,7 +23,7 @@ const clusterSkip =
 
 /** The environment of a started app: the test keys and DATA_DIR from vitest, a production NODE_ENV, no database. */
 function appEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "info", ...extra };
   if (!("DATABASE_URL" in extra)) delete env.DATABASE_URL;
   return env;
 }
@@ -198,9 +198,9 @@ describe(`npm start with WEB_CONCURRENCY (${kind})`, () => {
         };
 
         // Both processes migrate and seed a fresh database at the same moment (migrations take an advisory lock).
-        await eventually(async () => (output.match(/\[boot\] in-process worker \S+ started/g) ?? []).length >= 2, "both servers to boot", 45_000, 100);
+        await eventually(async () => (output.match(/"msg":"in-process worker started/g) ?? []).length >= 2, "both servers to boot", 45_000, 100);
         expect(output).not.toMatch(/start-up failed/);
-        expect(output.match(/\[boot\] database ready \(postgres\)/g)).toHaveLength(2);
+        expect(output.match(/"database":"postgres","msg":"database ready"/g)).toHaveLength(2);
         expect(await healthOk(baseUrl)).toBe(true);
         const first = servers();
         expect(first).toHaveLength(2);
@@ -223,7 +223,7 @@ describe(`npm start with WEB_CONCURRENCY (${kind})`, () => {
           20_000,
           100,
         );
-        await eventually(async () => (output.match(/\[boot\] in-process worker \S+ started/g) ?? []).length >= 3, "the replacement to boot", 20_000, 100);
+        await eventually(async () => (output.match(/"msg":"in-process worker started/g) ?? []).length >= 3, "the replacement to boot", 20_000, 100);
         expect(servers()).toEqual([survivor, replacement].sort((a, b) => a - b));
         owners = await servedBy(baseUrl, 8, [survivor, replacement]);
         expect([...owners.values()].reduce((a, b) => a + b, 0)).toBe(8);
