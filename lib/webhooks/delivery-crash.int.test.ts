@@ -74,7 +74,7 @@ describe(`worker crashes (${process.env.TEST_DB_KIND})`, () => {
     const spawnWorker = async (): Promise<ChildProcess> => {
       const child = spawn(path.join(process.cwd(), "node_modules/.bin/tsx"), ["scripts/worker.ts"], {
         cwd: process.cwd(),
-        env: { ...process.env, DATABASE_URL: w.t.url, WORKER_CONCURRENCY: "16" },
+        env: { ...process.env, DATABASE_URL: w.t.url, WORKER_CONCURRENCY: "16", LOG_LEVEL: "info" },
         detached: true, // its own process group: tsx runs node as a child, and SIGKILL must reach both
         stdio: ["ignore", "pipe", "pipe"],
       });
