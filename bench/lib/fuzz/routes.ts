@@ -35,6 +35,10 @@ export const ROUTES: RouteSpec[] = [
   { path: "/api/v1/openapi.json", methods: ["GET"], auth: "none" },
   { path: "/api/auth/{nextauth}", methods: ["GET", "POST"], auth: "none", body: () => ({ csrfToken: "x", email: "nobody@example.com", password: "wrong-password" }) },
   { path: "/api/internal/jobs/drain", methods: ["GET", "POST"], auth: "cron" },
+  { path: "/api/metrics", methods: ["GET"], auth: "none" },
+  { path: "/api/auth/login", methods: ["POST"], auth: "none", body: () => ({ email: "nobody@example.com", password: "wrong-password", callbackUrl: "/" }) },
+  { path: "/api/auth/logout", methods: ["POST"], auth: "none" }, // never with the fuzzer's own session: it would end it
+  { path: "/api/sandbox/sample-pages/{samplePage}", methods: ["GET"], auth: "none" },
   { path: "/api/sandbox/registry/{reg}", methods: ["GET"], auth: "none" },
   { path: "/api/sandbox/webhook-sink/{sink}", methods: ["GET", "POST"], auth: "api-key", body: () => ({ hello: "world" }) },
   // API v1 (API key)
@@ -46,6 +50,13 @@ export const ROUTES: RouteSpec[] = [
   { path: "/api/v1/external/workflows/{runtime}/move", methods: ["POST"], auth: "api-key", body: (r) => ({ state: r.pick(["review", "idle", "done", "nope"]), reason: "fuzz" }) },
   { path: "/api/v1/external/workflows/{runtime}/cancel", methods: ["POST"], auth: "api-key", body: () => ({ reason: "fuzz" }) },
   { path: "/api/v1/external/workflows/{runtime}/history", methods: ["GET"], auth: "api-key", query: { limit: "10" } },
+  { path: "/api/v1/external/workflows/{runtime}/notes", methods: ["GET", "POST"], auth: "api-key", query: { limit: "5" }, body: (r) => ({ text: `fuzz ${r.string(12)}` }) },
+  { path: "/api/v1/external/workflows/{runtime}/documents", methods: ["POST"], auth: "api-key", body: (r) => ({ category: "proof_of_address", type: "utility_bill", pages: [{ provider: "http", uri: "https://docs.example/p1.png", type: "png" }], properties: { n: r.string(4) } }) },
+  { path: "/api/v1/external/workflows/{runtime}/documents/{document}", methods: ["PUT", "DELETE"], auth: "api-key", body: () => ({ category: "proof_of_address", type: "utility_bill", pages: [] }) },
+  { path: "/api/v1/external/workflows/{runtime}/documents/{document}/versions", methods: ["GET"], auth: "api-key" },
+  { path: "/api/v1/external/jobs", methods: ["GET"], auth: "api-key", query: { status: "failed", limit: "5" } },
+  { path: "/api/v1/external/jobs/{job}/retry", methods: ["POST"], auth: "api-key" },
+  { path: "/api/v1/external/audit-events", methods: ["GET"], auth: "api-key", query: { action: "case.", limit: "5" } },
   { path: "/api/v1/external/workflows", methods: ["GET"], auth: "api-key", query: { limit: "5", status: "active", tag: "manual_review" } },
   { path: "/api/v1/external/filters", methods: ["GET", "POST"], auth: "api-key", body: (r) => ({ name: `fuzz ${r.string(6)}`, entity: "businesses", query: { where: { state: { in: ["review"] } }, select: { id: true, business: { select: { companyName: true } } } } }) },
   { path: "/api/v1/external/filters/{filter}", methods: ["GET"], auth: "api-key" },
@@ -70,6 +81,13 @@ export const ROUTES: RouteSpec[] = [
   { path: "/api/backoffice/cases/{runtime}", methods: ["GET"], auth: "session" },
   { path: "/api/backoffice/cases/{runtime}/assignment", methods: ["POST"], auth: "session", body: () => ({ assigneeId: null, version: 1 }) },
   { path: "/api/backoffice/cases/{runtime}/decision", methods: ["POST"], auth: "session", body: (r) => ({ event: r.pick(["approve", "reject", "revision"]), reason: "fuzz", version: r.int(1, 3) }) },
+  { path: "/api/backoffice/cases/{runtime}/context", methods: ["POST"], auth: "session", body: (r) => ({ patch: { entity: { data: { note: r.string(6) } } }, version: r.int(1, 3) }) },
+  { path: "/api/backoffice/cases/{runtime}/move", methods: ["POST"], auth: "session", body: (r) => ({ state: r.pick(["review", "idle", "nope"]), reason: "fuzz", version: r.int(1, 3) }) },
+  { path: "/api/backoffice/cases/{runtime}/cancel", methods: ["POST"], auth: "session", body: (r) => ({ reason: "fuzz", version: r.int(1, 3) }) },
+  { path: "/api/backoffice/cases/{runtime}/notes", methods: ["POST"], auth: "session", body: (r) => ({ text: `fuzz ${r.string(12)}` }) },
+  { path: "/api/backoffice/cases/{runtime}/documents/{document}/pages/{page}", methods: ["GET"], auth: "session", query: { version: "1" } },
+  { path: "/api/backoffice/jobs/{job}/retry", methods: ["POST"], auth: "session" },
+  { path: "/api/backoffice/audit-events/export", methods: ["GET"], auth: "session", query: { format: "csv" } },
   { path: "/api/backoffice/cases/{runtime}/document-decision", methods: ["POST"], auth: "session", body: () => ({ documentId: "doc-1", status: "approved", reason: null, version: 1 }) },
   { path: "/api/backoffice/definitions/{definition}/validate", methods: ["POST"], auth: "session", body: (r, t) => ({ document: minimalDefinition(t.definitionId) }) },
   { path: "/api/backoffice/definitions/{definition}/versions", methods: ["POST"], auth: "session", body: (r) => ({ document: minimalDefinition(`fuzz_bo_${r.string(8)}`), baseVersion: 1 }) },
@@ -109,6 +127,14 @@ export function fillPath(template: string, r: Rng, t: FuzzTargets, override?: (s
         return r.pick(["FUZZ_SECRET", "REGISTRY_API_KEY", `S_${r.string(6, "ABCDEFGHIJ0123456789")}`]);
       case "nextauth":
         return r.pick(["session", "csrf", "providers", "signin", "signout", "callback/credentials", "error", "_log", "nope"]);
+      case "document":
+        return r.pick(["doc-1", r.string(8)]);
+      case "job":
+        return String(r.int(1, 50));
+      case "page":
+        return String(r.int(0, 3));
+      case "samplePage":
+        return r.pick(["certificate-of-incorporation.pdf", "director-id.png", "proof-of-address.jpg", "nope.svg"]);
       case "reg":
         return r.string(r.int(1, 12), "0123456789");
       case "sink":
