@@ -15,7 +15,7 @@ function build() {
     webhookAttempts: new Counter({ name: "kyc_webhook_delivery_attempts_total", help: "System webhook delivery attempts by result (succeeded, retrying, failed)", labelNames: ["result"] as const, ...of }),
     webhookLatency: new Histogram({ name: "kyc_webhook_delivery_duration_seconds", help: "Time to send a system webhook and read the answer", buckets: SECONDS, ...of }),
     pluginLatency: new Histogram({ name: "kyc_plugin_call_duration_seconds", help: "API and webhook plugin calls by plugin name and kind", labelNames: ["plugin", "kind"] as const, buckets: SECONDS, ...of }),
-    slaBreaches: new Counter({ name: "kyc_sla_breaches_total", help: "Runtimes whose SLA timer expired (no timers exist yet: stays 0)", labelNames: ["definition"] as const, ...of }),
+    slaBreaches: new Counter({ name: "kyc_sla_breaches_total", help: "Review deadlines breached (workflow.sla.breached emitted), by definition", labelNames: ["definition"] as const, ...of }),
     queueDepth: new Gauge({ name: "kyc_job_queue_depth", help: "Pending jobs by kind, collected on scrape (due or scheduled)", labelNames: ["kind", "due"] as const, ...of }),
     oldestDueAge: new Gauge({ name: "kyc_job_oldest_due_age_seconds", help: "How long the oldest due, unclaimed job has waited, collected on scrape", ...of }),
     runtimes: new Gauge({ name: "kyc_runtimes", help: "Runtimes by definition, status and state, collected on scrape (states beyond a cap per definition are summed as state=\"_other\")", labelNames: ["definition", "status", "state"] as const, ...of }),

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import type { Job } from "../db/schema";
 import { DONE_AND_RECORDED, type JobOutcome } from "../jobs/outcome";
+import { metrics } from "../observability/metrics";
 import type { Decision, LockedRuntime } from "./step";
 import { step } from "./step";
 import type { TimerJobPayload } from "./timer-jobs";
@@ -22,16 +23,19 @@ export async function runTimerJob(db: Db, job: Job): Promise<JobOutcome> {
   const p = job.payload as unknown as TimerJobPayload;
   const completesJob = { id: job.id, lockedBy: job.lockedBy };
   let warnedNow = false;
-  await step(
+  let fired = false;
+  const { runtime } = await step(
     db,
     { projectId: job.projectId, runtimeId: p.runtimeId },
     (locked) => decideTimer(locked, p, completesJob, warnedNow),
     async (tx) => {
       const lease = await checkLease(tx, job, p);
       warnedNow = lease.warned;
+      fired = lease.valid;
       return lease.valid;
     },
   );
+  if (fired && p.timer === "sla_breached") metrics().slaBreaches.inc({ definition: runtime.workflowDefinitionId });
   return DONE_AND_RECORDED;
 }
 

@@ -15,6 +15,7 @@ import { cancelRuntime } from "./cancel-runtime";
 import { moveRuntime } from "./move-runtime";
 import { sendEvent } from "./send-event";
 import { startRun } from "./start-run";
+import { metrics } from "@/lib/observability/metrics";
 
 // Short real delays (PT1S, PT2S), real workers, no mocked clock: timers are jobs due at run_at, fired through step().
 const P = "timers";
@@ -176,6 +177,8 @@ describe(`timers (${process.env.TEST_DB_KIND})`, () => {
   it("a review deadline sets dueAt, and sla.warning then sla.breached reach a subscribed receiver once each, in order", async () => {
     const events = ["workflow.sla.warning", "workflow.sla.breached"];
     const config = { subscriptions: [{ type: "webhook", url: `${receiver.origin}/sla`, events }] };
+    const breaches = async () => (await metrics().slaBreaches.get()).values.reduce((sum, v) => sum + v.value, 0);
+    const breachesBefore = await breaches();
     await withWorker(async () => {
       const id = await newRuntime("review", config);
       const row = await getRuntime(t.db, id);
@@ -194,6 +197,7 @@ describe(`timers (${process.env.TEST_DB_KIND})`, () => {
       expect(history.filter((h) => h.kind.startsWith("sla_")).map((h) => h.kind)).toEqual(["sla_warning", "sla_breached"]);
       // The events change nothing a client holds: an If-Match read at the start still applies.
       expect((await getRuntime(t.db, id)).version).toBe(row.version);
+      expect(await breaches()).toBe(breachesBefore + 1); // kyc_sla_breaches_total
     });
   });
 
