@@ -111,10 +111,7 @@ async function startRunOnce(db: Db, input: StartRunInput, freshLatest: boolean):
 }
 
 function contextProblems(contextSchema: JsonObject | null, documentsSchema: JsonObject | null, context: JsonObject, documents: unknown[]): FieldError[] {
-  // The decision is the reviewer's, as on POST /documents: a run cannot arrive with documents already decided.
-  const problems: FieldError[] = documents.flatMap((doc, i) =>
-    (doc as JsonObject).decision === undefined ? [] : [{ path: `/context/documents/${i}/decision`, message: "the decision is the reviewer's; leave it out (documents start pending review)" }],
-  );
+  const problems: FieldError[] = [];
   if (contextSchema) problems.push(...validateAgainstSchema(contextSchema, context).map((e) => ({ path: `/context${e.path}`, message: e.message })));
   if (documentsSchema) {
     documents.forEach((doc, i) =>
