@@ -18,15 +18,18 @@ export const ERROR_CODES = {
   unauthorized: entry(401, "Unauthorized"),
   cross_origin_request: entry(403, "Forbidden"),
   forbidden: entry(403, "Forbidden"),
+  four_eyes_required: entry(403, "Forbidden"),  // a vote the state's meta.review rule does not allow (self-approval, a second vote, outside its teams)
   insufficient_scope: entry(403, "Forbidden"),  // the API key lacks the scope the route needs
   not_assignee: entry(403, "Forbidden"),
   not_found: entry(404, "Not Found"),
   method_not_allowed: entry(405, "Method Not Allowed"),
+  bulk_operation_finished: entry(409, "Conflict"),  // cancelling a bulk operation that already ended
   case_completed: entry(409, "Conflict"),
   delivery_in_progress: entry(409, "Conflict"),
   document_invalid: entry(409, "Conflict"),
   document_exists: entry(409, "Conflict"),  // a document id the runtime has or had
   email_taken: entry(409, "Conflict"),
+  team_name_taken: entry(409, "Conflict"),
   event_not_accepted: entry(409, "Conflict"),
   job_not_retryable: entry(409, "Conflict"),
   runtime_not_active: entry(409, "Conflict"),  // a write on a completed or canceled runtime

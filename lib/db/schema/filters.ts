@@ -1,4 +1,5 @@
-import { index, json, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, json, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { projects } from "./projects";
 
 /**
@@ -13,9 +14,18 @@ export const filters = pgTable(
     name: text("name").notNull(),
     entity: text("entity").$type<"businesses" | "individuals">().notNull(),
     query: json("query").$type<{ where?: Record<string, unknown>; select?: Record<string, unknown> }>().notNull(),
+    /** Teams allowed to see the queue and open its cases; empty: every reviewer. */
+    teamIds: uuid("team_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    /** Automatic assignment when a case enters one of the queue's review states: `manual` (none), `round_robin`, `least_loaded`. */
+    assignment: text("assignment").$type<"manual" | "round_robin" | "least_loaded">().notNull().default("manual"),
+    /** Round robin's position: the member assigned last. */
+    lastAssigneeId: uuid("last_assignee_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
-  (t) => [index("filters_project_idx").on(t.projectId, t.createdAt)],
+  (t) => [
+    index("filters_project_idx").on(t.projectId, t.createdAt),
+    check("filters_assignment_check", sql`${t.assignment} in ('manual', 'round_robin', 'least_loaded')`),
+  ],
 );
 
 export type Filter = typeof filters.$inferSelect;

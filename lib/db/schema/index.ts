@@ -13,3 +13,6 @@ export * from "./idempotency";
 export * from "./rate-limit-windows";
 export * from "./case-records";
 export * from "./audit-events";
+export * from "./teams";
+export * from "./review-votes";
+export * from "./bulk-operations";
