@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { count } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
+import { testProject } from "@/tests/support/test-project";
 import { workflowRuntimes } from "@/lib/db/schema";
 import { call } from "@/tests/support/http";
-import { seedDefinition, seedProject } from "@/tests/support/seed";
 import { POST as run } from "./workflows/run/route";
 
 /* A body of 60,000 unknown keys (0.9 MB) used to answer a 4.8 MB problem document; it is now bounded. */
 
-let t: TestDatabase;
-let key: string;
-
-beforeAll(async () => {
-  t = await openTestDatabase();
-  key = await seedProject(t.db, "p-problem");
-  await seedDefinition(t.db, "p-problem");
-});
-
-afterAll(async () => {
-  await t?.dispose();
-});
+const t = testProject("p-problem", { definitions: [{}] });
 
 describe(`problem documents are bounded (${process.env.TEST_DB_KIND})`, () => {
   it("60,000 unknown keys: 422 listing the first 100 with errorCount 60000, in a small document, nothing stored", async () => {
@@ -28,7 +16,7 @@ describe(`problem documents are bounded (${process.env.TEST_DB_KIND})`, () => {
     const text = JSON.stringify(body);
     expect(text.length).toBeGreaterThan(850_000);
     expect(text.length).toBeLessThan(1_000_000);
-    const res = await call(run, "POST", "/api/v1/external/workflows/run", { key, body: text });
+    const res = await call(run, "POST", "/api/v1/external/workflows/run", { key: t.apiKey, body: text });
     expect(res.status).toBe(422);
     expect(res.headers.get("content-type")).toBe("application/problem+json");
     expect(res.json).toMatchObject({ code: "validation_failed", errorCount: 60_000 });

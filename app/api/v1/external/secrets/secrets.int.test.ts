@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
+import { testProject } from "@/tests/support/test-project";
 import { secrets } from "@/lib/db/schema";
 import { loadSecretLookup } from "@/lib/secrets";
 import { call } from "@/tests/support/http";
-import { seedProject } from "@/tests/support/seed";
 import { GET as list } from "./route";
 import { DELETE as remove, GET as getOne, PATCH as patch, PUT as put } from "./[name]/route";
 
-let t: TestDatabase;
-let key: string;
+const t = testProject("p-sec");
 
-beforeAll(async () => {
-  t = await openTestDatabase();
-  key = await seedProject(t.db, "p-sec");
-});
-afterAll(async () => {
-  await t?.dispose();
-});
-
-const putSecret = (name: string, body: unknown) => call(put, "PUT", `/api/v1/external/secrets/${name}`, { key, params: { name }, body });
-const bind = (name: string, body: unknown) => call(patch, "PATCH", `/api/v1/external/secrets/${name}`, { key, params: { name }, body });
+const putSecret = (name: string, body: unknown) => call(put, "PUT", `/api/v1/external/secrets/${name}`, { key: t.apiKey, params: { name }, body });
+const bind = (name: string, body: unknown) => call(patch, "PATCH", `/api/v1/external/secrets/${name}`, { key: t.apiKey, params: { name }, body });
 
 describe(`secrets API (${process.env.TEST_DB_KIND})`, () => {
   it("stores a secret encrypted and answers name and dates only", async () => {
@@ -42,7 +32,7 @@ describe(`secrets API (${process.env.TEST_DB_KIND})`, () => {
   });
 
   it("lists names and dates, never values", async () => {
-    const res = await call(list, "GET", "/api/v1/external/secrets", { key });
+    const res = await call(list, "GET", "/api/v1/external/secrets", { key: t.apiKey });
     expect(res.status).toBe(200);
     expect(res.json.data.map((s: { name: string }) => s.name)).toEqual(["REGISTRY_API_KEY", "WEBHOOK_TOKEN"]);
     const text = JSON.stringify(res.json);
@@ -50,9 +40,9 @@ describe(`secrets API (${process.env.TEST_DB_KIND})`, () => {
   });
 
   it("deletes: 204, then 404", async () => {
-    const gone = await call(remove, "DELETE", "/api/v1/external/secrets/WEBHOOK_TOKEN", { key, params: { name: "WEBHOOK_TOKEN" } });
+    const gone = await call(remove, "DELETE", "/api/v1/external/secrets/WEBHOOK_TOKEN", { key: t.apiKey, params: { name: "WEBHOOK_TOKEN" } });
     expect(gone.status).toBe(204);
-    const again = await call(remove, "DELETE", "/api/v1/external/secrets/WEBHOOK_TOKEN", { key, params: { name: "WEBHOOK_TOKEN" } });
+    const again = await call(remove, "DELETE", "/api/v1/external/secrets/WEBHOOK_TOKEN", { key: t.apiKey, params: { name: "WEBHOOK_TOKEN" } });
     expect([again.status, again.json.code]).toEqual([404, "not_found"]);
   });
 
@@ -74,7 +64,7 @@ describe(`secrets API (${process.env.TEST_DB_KIND})`, () => {
   });
 
   it("405 problem+json for unsupported methods", async () => {
-    const res = await call(getOne, "GET", "/api/v1/external/secrets/X", { key });
+    const res = await call(getOne, "GET", "/api/v1/external/secrets/X", { key: t.apiKey });
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("PUT, PATCH, DELETE, OPTIONS");
   });
@@ -86,7 +76,7 @@ describe(`secrets API (${process.env.TEST_DB_KIND})`, () => {
     const moved = await bind("PARTNER_TOKEN", { allowedHosts: ["127.0.0.1:4010"] });
     expect([moved.status, moved.json.allowedHosts]).toEqual([200, ["127.0.0.1:4010"]]);
     expect((await loadSecretLookup(t.db, "p-sec"))("PARTNER_TOKEN")).toBe("p2");
-    const listed = await call(list, "GET", "/api/v1/external/secrets", { key });
+    const listed = await call(list, "GET", "/api/v1/external/secrets", { key: t.apiKey });
     expect(listed.json.data.find((s: { name: string }) => s.name === "PARTNER_TOKEN").allowedHosts).toEqual(["127.0.0.1:4010"]);
     expect((await bind("PARTNER_TOKEN", { allowedHosts: null })).json.allowedHosts).toBeNull();
     expect((await putSecret("PARTNER_TOKEN", { value: "p3", allowedHosts: null })).json.allowedHosts).toBeNull();

@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
+import { testProject } from "@/tests/support/test-project";
 import { workflowDefinitions } from "@/lib/db/schema";
 import { getDefinitionOrThrow } from "@/lib/definitions";
 import { call } from "@/tests/support/http";
-import { EXAMPLE, seedProject } from "@/tests/support/seed";
+import { EXAMPLE } from "@/tests/support/seed";
 import { GET as list, POST as create } from "./route";
 import { GET as getOne } from "./[definitionId]/route";
 import { GET as versions } from "./[definitionId]/versions/route";
 
-let t: TestDatabase;
-let key: string;
+const t = testProject("p-def");
 const { version: _v, ...example } = JSON.parse(JSON.stringify(EXAMPLE));
 void _v;
 
-beforeAll(async () => {
-  t = await openTestDatabase();
-  key = await seedProject(t.db, "p-def");
-});
-afterAll(async () => {
-  await t?.dispose();
-});
-
-const post = (body: unknown) => call(create, "POST", "/api/v1/external/workflow-definitions", { key, body });
-const get = (id: string, query = "") => call(getOne, "GET", `/api/v1/external/workflow-definitions/${id}${query}`, { key, params: { definitionId: id } });
+const post = (body: unknown) => call(create, "POST", "/api/v1/external/workflow-definitions", { key: t.apiKey, body });
+const get = (id: string, query = "") => call(getOne, "GET", `/api/v1/external/workflow-definitions/${id}${query}`, { key: t.apiKey, params: { definitionId: id } });
 
 describe(`workflow definitions API (${process.env.TEST_DB_KIND})`, () => {
   it("creates version 1, then the next version on re-post", async () => {
@@ -43,9 +34,9 @@ describe(`workflow definitions API (${process.env.TEST_DB_KIND})`, () => {
     expect([missing.status, missing.json.code]).toEqual([404, "not_found"]);
     const bad = await get(example.id, "?version=zero");
     expect([bad.status, bad.json.errors[0].path]).toEqual([422, "/version"]);
-    const v = await call(versions, "GET", "/x", { key, params: { definitionId: example.id } });
+    const v = await call(versions, "GET", "/x", { key: t.apiKey, params: { definitionId: example.id } });
     expect(v.json.data.map((d: { version: number }) => d.version)).toEqual([2, 1]);
-    const all = await call(list, "GET", "/api/v1/external/workflow-definitions", { key });
+    const all = await call(list, "GET", "/api/v1/external/workflow-definitions", { key: t.apiKey });
     expect(all.json.data.map((d: { id: string; version: number }) => [d.id, d.version])).toEqual([[example.id, 2]]);
     expect((await getDefinitionOrThrow(t.db, "p-def", example.id, 1)).version).toBe(1);
     await expect(getDefinitionOrThrow(t.db, "p-def", "nope")).rejects.toMatchObject({ status: 404, code: "not_found" });
@@ -62,7 +53,7 @@ describe(`workflow definitions API (${process.env.TEST_DB_KIND})`, () => {
     const paths = res.json.errors.map((e: { path: string }) => e.path);
     expect(paths).toEqual(expect.arrayContaining(["/definition/initial"]));
     expect(paths.some((p: string) => p.startsWith("/definition/states/idle/on"))).toBe(true);
-    expect((await call(versions, "GET", "/x", { key, params: { definitionId: "broken" } })).status).toBe(404);
+    expect((await call(versions, "GET", "/x", { key: t.apiKey, params: { definitionId: "broken" } })).status).toBe(404);
   });
 
   it("422 validation_failed for wrong shapes and server-owned fields", async () => {

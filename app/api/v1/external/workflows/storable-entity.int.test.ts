@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
+import { testProject } from "@/tests/support/test-project";
 import { businesses, endUsers, workflowRuntimes } from "@/lib/db/schema";
 import { ENTITY_LIMITS } from "@/lib/runtime/entities";
 import { call } from "@/tests/support/http";
-import { seedDefinition, seedProject } from "@/tests/support/seed";
 import { POST as run } from "./run/route";
 
 /*
@@ -13,18 +12,7 @@ import { POST as run } from "./run/route";
  * a 500, and nothing is stored.
  */
 
-let t: TestDatabase;
-let key: string;
-
-beforeAll(async () => {
-  t = await openTestDatabase();
-  key = await seedProject(t.db, "proj-store");
-  await seedDefinition(t.db, "proj-store");
-});
-
-afterAll(async () => {
-  await t?.dispose();
-});
+const t = testProject("proj-store", { definitions: [{}] });
 
 /** Text that compresses badly (a compressed btree entry could otherwise still fit): pseudo-random CJK characters. */
 function noise(length: number, seed = 7): string {
@@ -45,7 +33,7 @@ async function stored() {
 }
 
 const runWith = (id: string, type: "business" | "individual", data: Record<string, unknown>) =>
-  call(run, "POST", "/api/v1/external/workflows/run", { key, body: { workflowId: "kyb_manual_review_example", context: { entity: { id, type, data }, documents: [] } } });
+  call(run, "POST", "/api/v1/external/workflows/run", { key: t.apiKey, body: { workflowId: "kyb_manual_review_example", context: { entity: { id, type, data }, documents: [] } } });
 
 describe(`entity data the database cannot store (${process.env.TEST_DB_KIND})`, () => {
   it("refuses a 900 KB companyName (over the btree entry size) with 422 and a pointer, storing nothing", async () => {
