@@ -9,7 +9,7 @@ import { UserMenu } from "./user-menu";
 
 /**
  * The backoffice navigation: the project's queues (filters) with their open-case counts, links to the
- * Definitions and (for admins) Settings sections, and the user menu. `counts` streams in after the names.
+ * Definitions, Workload and (for admins) Settings sections, and the user menu. `counts` streams in after the names.
  */
 export function Sidebar({ user, filters, counts }: { user: SessionUser; filters: FilterResponse[]; counts: Promise<QueueCounts> }) {
   return (
@@ -32,6 +32,9 @@ export function Sidebar({ user, filters, counts }: { user: SessionUser; filters:
         <ul>
           <li>
             <NavLink href="/workflows" label="Definitions" />
+          </li>
+          <li>
+            <NavLink href="/workload" label="Workload" />
           </li>
           {user.role === "admin" && (
             <li>
