@@ -67,24 +67,22 @@ function guardSocket(stream: Duplex | null | undefined, options: http.ClientRequ
   return stream;
 }
 
+type CreateConnection<O> = (options: O, callback?: (err: Error | null, stream: Duplex) => void) => Duplex | null | undefined;
+
+/** An agent's `createConnection` that resolves through the guarded lookup and checks the connected socket. */
+function guarded<O extends http.ClientRequestArgs>(create: CreateConnection<O>): CreateConnection<O> {
+  return (options, callback) => {
+    const guardedOptions = guardOptions(options);
+    return guardSocket(create(guardedOptions, callback), guardedOptions);
+  };
+}
+
 class GuardedHttpAgent extends http.Agent {
-  createConnection(
-    options: http.ClientRequestArgs,
-    callback?: (err: Error | null, stream: Duplex) => void,
-  ): Duplex | null | undefined {
-    const guarded = guardOptions(options);
-    return guardSocket(super.createConnection(guarded, callback), guarded);
-  }
+  createConnection = guarded<http.ClientRequestArgs>((options, callback) => super.createConnection(options, callback));
 }
 
 class GuardedHttpsAgent extends https.Agent {
-  createConnection(
-    options: https.RequestOptions,
-    callback?: (err: Error | null, stream: Duplex) => void,
-  ): Duplex | null | undefined {
-    const guarded = guardOptions(options);
-    return guardSocket(super.createConnection(guarded, callback), guarded);
-  }
+  createConnection = guarded<https.RequestOptions>((options, callback) => super.createConnection(options, callback));
 }
 
 // Keep-alive is safe to share across callers and policies: every pooled socket was connected through

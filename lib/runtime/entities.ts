@@ -78,35 +78,46 @@ class EntityData {
 export function entityUpsert(projectId: string, entity: { id: string; type: "business" | "individual"; data?: Data }, documents: unknown[]): SQL {
   const d = entity.data ?? {};
   const data = new EntityData(d);
-  if (entity.type === "business") {
-    const fields = {
-      companyName: data.text("companyName", ENTITY_LIMITS.COMPANY_NAME_MAX) ?? "",
-      registrationNumber: data.text("registrationNumber"),
-      legalForm: data.text("legalForm"),
-      country: data.text("country"),
-      countryOfIncorporation: data.text("countryOfIncorporation"),
-      dateOfIncorporation: data.date("dateOfIncorporation"),
-      address: d.address ?? null,
-      phoneNumber: data.text("phoneNumber"),
-      email: data.text("email"),
-      website: data.text("website"),
-      industry: data.text("industry"),
-      taxIdentificationNumber: data.text("taxIdentificationNumber"),
-      vatNumber: data.text("vatNumber"),
-      numberOfEmployees: data.int("numberOfEmployees"),
-      businessPurpose: data.text("businessPurpose", ENTITY_LIMITS.BUSINESS_PURPOSE_MAX),
-      businessType: data.text("businessType"),
-      approvalState: data.text("approvalState") ?? "NEW",
-      shareholderStructure: d.shareholderStructure ?? null,
-      additionalInfo: (d.additionalInfo as Data | undefined) ?? null,
-      documents,
-      updatedAt: sql`now()`,
-    };
-    data.indexedText(REPRESENTATIVE_EMAIL);
-    assertStorable(data);
-    return upsert(businesses, "businesses", { projectId, correlationId: entity.id, ...fields });
-  }
+  const business = entity.type === "business";
   const fields = {
+    ...(business ? businessFields(data, d) : individualFields(data, d)),
+    approvalState: data.text("approvalState") ?? "NEW",
+    additionalInfo: (d.additionalInfo as Data | undefined) ?? null,
+    documents,
+    updatedAt: sql`now()`,
+  };
+  data.indexedText(REPRESENTATIVE_EMAIL);
+  assertStorable(data);
+  const values = { projectId, correlationId: entity.id, ...fields };
+  return business ? upsert(businesses, "businesses", values) : upsert(endUsers, "end_users", values);
+}
+
+/** The columns only a business has, read from `entity.data` (each read records a field out of range). */
+function businessFields(data: EntityData, d: Data) {
+  return {
+    companyName: data.text("companyName", ENTITY_LIMITS.COMPANY_NAME_MAX) ?? "",
+    registrationNumber: data.text("registrationNumber"),
+    legalForm: data.text("legalForm"),
+    country: data.text("country"),
+    countryOfIncorporation: data.text("countryOfIncorporation"),
+    dateOfIncorporation: data.date("dateOfIncorporation"),
+    address: d.address ?? null,
+    phoneNumber: data.text("phoneNumber"),
+    email: data.text("email"),
+    website: data.text("website"),
+    industry: data.text("industry"),
+    taxIdentificationNumber: data.text("taxIdentificationNumber"),
+    vatNumber: data.text("vatNumber"),
+    numberOfEmployees: data.int("numberOfEmployees"),
+    businessPurpose: data.text("businessPurpose", ENTITY_LIMITS.BUSINESS_PURPOSE_MAX),
+    businessType: data.text("businessType"),
+    shareholderStructure: d.shareholderStructure ?? null,
+  };
+}
+
+/** The columns only an individual has, read from `entity.data`. */
+function individualFields(data: EntityData, d: Data) {
+  return {
     firstName: data.text("firstName"),
     lastName: data.text("lastName"),
     email: data.text("email"),
@@ -115,14 +126,7 @@ export function entityUpsert(projectId: string, entity: { id: string; type: "bus
     country: data.text("country"),
     nationality: data.text("nationality"),
     address: d.address ?? null,
-    approvalState: data.text("approvalState") ?? "NEW",
-    additionalInfo: (d.additionalInfo as Data | undefined) ?? null,
-    documents,
-    updatedAt: sql`now()`,
   };
-  data.indexedText(REPRESENTATIVE_EMAIL);
-  assertStorable(data);
-  return upsert(endUsers, "end_users", { projectId, correlationId: entity.id, ...fields });
 }
 
 function assertStorable(data: EntityData): void {
