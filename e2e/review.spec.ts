@@ -134,10 +134,11 @@ test("assignment: a non-assignee is refused; once assigned, the reviewer request
   expect((await refused.json()).code).toBe("not_assignee");
   await snap(rita, testInfo, "non-assignee.png");
 
-  // The admin hands the case to Rita, who can now decide.
+  // The admin hands the case to Rita (a reassignment: with a reason), who can now decide.
   await page.reload();
-  await page.getByLabel("Assign to").selectOption({ label: `${reviewer.firstName} ${reviewer.lastName} (reviewer)` });
-  await page.getByRole("button", { name: "Assign", exact: true }).click();
+  await page.getByLabel("Reassign to").selectOption({ label: `${reviewer.firstName} ${reviewer.lastName} (reviewer)` });
+  await page.getByLabel("Reason for reassigning").fill("Rita handles this client");
+  await page.getByRole("button", { name: "Reassign", exact: true }).click();
   await expect(page.getByTestId("assignee")).toContainText(`Assigned to ${reviewer.firstName} ${reviewer.lastName}`);
   await rita.reload();
   await expect(rita.getByTestId("assignee")).toContainText("Assigned to you");

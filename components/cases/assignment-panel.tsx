@@ -1,8 +1,8 @@
 "use client";
 
-import { useId, useState } from "react";
 import type { UserSummary } from "@/lib/users/list-users";
 import { ActionProblem } from "./action-problem";
+import { ReassignForm } from "./reassign-form";
 import { useCaseAction } from "./use-case-action";
 
 interface Props {
@@ -15,18 +15,17 @@ interface Props {
 }
 
 /**
- * Who works on the case: assign to me, to another user, or unassign. The buttons offered follow the rules
- * the server enforces (reviewers take unassigned cases and hand over or release their own; admins do all).
+ * Who works on the case: claim it (assign to me), release it, assign a free case to someone (admins), or
+ * reassign a held case with a reason. The controls offered follow the rules the server enforces (reviewers take
+ * unassigned cases and hand over or release their own; admins do all; taking a case from its holder needs a reason).
  */
 export function AssignmentPanel({ runtimeId, version, me, assignee, users }: Props) {
-  const id = useId();
-  const [target, setTarget] = useState("");
-  const action = useCaseAction<{ assigneeId: string | null; version: number }>(`/api/backoffice/cases/${runtimeId}/assignment`, () => setTarget(""));
+  const action = useCaseAction<{ assigneeId: string | null; reason?: string | null; version: number }>(`/api/backoffice/cases/${runtimeId}/assignment`);
   const admin = me.role === "admin";
   const mine = assignee?.id === me.id;
-  const canTake = !mine && (admin || !assignee);
+  const canClaim = !assignee;
   const canHandOver = admin || mine;
-  const assign = (assigneeId: string | null) => action.mutate({ assigneeId, version });
+  const assign = (assigneeId: string | null, reason: string | null = null) => action.mutate({ assigneeId, reason, version });
 
   return (
     <div data-testid="assignment-panel">
@@ -41,45 +40,28 @@ export function AssignmentPanel({ runtimeId, version, me, assignee, users }: Pro
         )}
       </p>
       <div className="actions">
-        {canTake && (
+        {canClaim && (
           <button type="button" className="btn btn-small" disabled={action.isPending} onClick={() => assign(me.id)}>
             Assign to me
           </button>
         )}
-        {assignee && canHandOver && (
+        {mine && (
           <button type="button" className="btn btn-small btn-secondary" disabled={action.isPending} onClick={() => assign(null)}>
             Unassign
           </button>
         )}
       </div>
       {canHandOver && (
-        <form
-          className="actions"
-          style={{ alignItems: "flex-end", marginTop: "0.5rem" }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (target) assign(target);
-          }}
-        >
-          <div className="form-row" style={{ margin: 0 }}>
-            <label htmlFor={`${id}-to`}>Assign to</label>
-            <select id={`${id}-to`} value={target} onChange={(e) => setTarget(e.target.value)}>
-              <option value="">Choose a user…</option>
-              {users
-                .filter((u) => u.id !== assignee?.id)
-                .map((u) => (
-                  <option key={u.id} value={u.id}>
-                    {u.name} ({u.role})
-                  </option>
-                ))}
-            </select>
-          </div>
-          <button type="submit" className="btn btn-small btn-secondary" disabled={!target || action.isPending}>
-            Assign
-          </button>
-        </form>
+        <ReassignForm
+          key={`${assignee?.id ?? "none"}-${version}`}
+          users={users.filter((u) => u.id !== assignee?.id && u.role !== "auditor")}
+          offerNobody={Boolean(assignee) && !mine}
+          withReason={Boolean(assignee)}
+          pending={action.isPending}
+          onSubmit={assign}
+        />
       )}
-      {!canTake && !canHandOver && <p className="hint">Only the assignee{assignee ? ` (${assignee.name})` : ""} or an admin can reassign this case.</p>}
+      {!canClaim && !canHandOver && <p className="hint">Only the assignee{assignee ? ` (${assignee.name})` : ""} or an admin can reassign this case.</p>}
       <ActionProblem problem={action.error} />
     </div>
   );

@@ -1,5 +1,6 @@
 import type { HistoryEntry } from "@/lib/runtime/history-view";
 import { formatTime } from "@/components/ui/format-time";
+import { assignmentTitle } from "./assignment-title";
 
 export interface TimelineItem {
   id: number;
@@ -70,7 +71,7 @@ function describe(h: HistoryEntry, transition: HistoryEntry | undefined, nameOf:
       return { ...base, title: `Decision “${s(h.eventName)}”${move}${reason}${p?.override ? " (admin override)" : ""}` };
     }
     case "assignment":
-      return { ...base, title: p?.to ? `Assigned to ${nameOf(s(p.to))}` : "Unassigned" };
+      return { ...base, title: assignmentTitle(p, nameOf) };
     case "plugin_call": {
       const response = (p?.response ?? null) as P;
       const status = response?.status ? ` HTTP ${s(response.status)}` : "";

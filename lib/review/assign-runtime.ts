@@ -1,11 +1,12 @@
 import { and, eq, ne } from "drizzle-orm";
-import { AppError, validationFailed } from "../errors";
+import { AppError, validationFailed, type FieldError } from "../errors";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { unchanged } from "../engine";
 import { users, type WorkflowRuntime } from "../db/schema";
 import { step } from "../runtime/step";
-import { assertActive, assertFreshVersion, assertNotAuditor } from "./review-guards";
+import { assertActive, assertFreshVersion, assertNotAuditor, cleanReason } from "./review-guards";
+import { needsReassignReason } from "./reassign-rule";
 import { auditedRuntimeAction } from "../audit/audited-runtime-action";
 
 export interface AssignRuntimeInput {
@@ -15,32 +16,49 @@ export interface AssignRuntimeInput {
   assigneeId: string | null;
   /** The case version the reviewer saw (412 `version_conflict` when it moved on). */
   expectedVersion: number;
+  /** Why the case changes hands: required when it leaves the person holding it (`needsReassignReason`). */
+  reason?: string | null;
 }
 
 /**
  * Assign or unassign a case through the one step path: sets `assigneeId`/`assignedAt`, bumps `version` and
- * appends an `assignment` history row (actor: the reviewer). Rules: admins may assign anyone or no one;
- * reviewers may take an unassigned case, release their own, and hand their own case over to someone else.
- * 403 `forbidden` otherwise; 422 when the assignee is not an active user of the project.
+ * appends an `assignment` history row `{ from, to, reason? }` (actor: the reviewer). Rules: admins may assign
+ * anyone or no one; reviewers may take an unassigned case, release their own, and hand their own case over to
+ * someone else. Taking a case from the person who holds it (handing over, or an admin taking it away) needs a
+ * reason, kept in the history row and the audit summary; claiming and releasing need none.
+ * 403 `forbidden` otherwise; 422 when the assignee is not an active user of the project (`/assigneeId`) or the
+ * reason is missing (`/reason`).
  *
  * @example
  * await assignRuntime(db, { user, runtimeId, assigneeId: user.id, expectedVersion: 4 }) // → row at version 5
+ * await assignRuntime(db, { user, runtimeId, assigneeId: samId, reason: "Sam speaks German", expectedVersion: 5 })
  */
 export async function assignRuntime(db: Db, input: AssignRuntimeInput): Promise<WorkflowRuntime> {
   const { user } = input;
   assertNotAuditor(user);
   // Looked up before the lock (it does not depend on the case), refused in the order of the checks below.
   const assignable = input.assigneeId === null || (await isAssignable(db, user.projectId, input.assigneeId));
+  const reason = cleanReason(input.reason);
   const ref = { projectId: user.projectId, runtimeId: input.runtimeId };
-  const { runtime } = await auditedRuntimeAction(db, ref, { type: "reviewer", id: user.id }, "case.assignment", () => ({ assigneeId: input.assigneeId }), (tx: Db) => step(tx, ref, ({ runtime: row, snapshot }) => {
+  const summary = ({ value }: { value?: { from: string | null } }) => ({
+    assigneeId: input.assigneeId,
+    ...(value?.from ? { previousAssigneeId: value.from } : {}),
+    ...(reason ? { reason } : {}),
+  });
+  const { runtime } = await auditedRuntimeAction(db, ref, { type: "reviewer", id: user.id }, "case.assignment", summary, (tx: Db) => step(tx, ref, ({ runtime: row, snapshot }) => {
     assertFreshVersion(row, input.expectedVersion);
     assertActive(row);
     if (row.assigneeId === input.assigneeId) return null;
     assertMayAssign(row, user, input.assigneeId);
-    if (!assignable) throw validationFailed("The assignee is not an active user of this project.", [{ path: "/assigneeId", message: "choose an active user of the project" }]);
+    const problems: FieldError[] = [];
+    if (!assignable) problems.push({ path: "/assigneeId", message: "choose an active user of the project" });
+    const reassigns = needsReassignReason(row, user.id, input.assigneeId);
+    if (reassigns && !reason) problems.push({ path: "/reason", message: "say why the case changes hands" });
+    if (problems.length) throw validationFailed(assignmentProblem(assignable), problems);
     const eventName = input.assigneeId ? "assign" : "unassign";
     return {
       result: unchanged(snapshot),
+      value: { from: row.assigneeId },
       cause: {
         eventName,
         actor: { type: "reviewer", id: user.id },
@@ -50,7 +68,7 @@ export async function assignRuntime(db: Db, input: AssignRuntimeInput): Promise<
           {
             kind: "assignment",
             eventName,
-            payload: { from: row.assigneeId, to: input.assigneeId },
+            payload: { from: row.assigneeId, to: input.assigneeId, ...(reassigns ? { reason } : {}) },
             fromState: row.state,
             toState: row.state,
             actorType: "reviewer",
@@ -61,6 +79,12 @@ export async function assignRuntime(db: Db, input: AssignRuntimeInput): Promise<
     };
   }));
   return runtime;
+}
+
+function assignmentProblem(assignable: boolean): string {
+  return assignable
+    ? "This case is assigned to someone: reassigning it needs a reason, kept in the case's history."
+    : "The assignee is not an active user of this project.";
 }
 
 function assertMayAssign(row: WorkflowRuntime, user: SessionUser, to: string | null): void {

@@ -20,9 +20,10 @@ export const documentDecisionRequestSchema = z.strictObject({
   version,
 });
 
-/** Body of `POST /api/backoffice/cases/{runtimeId}/assignment`; `assigneeId: null` unassigns. */
+/** Body of `POST /api/backoffice/cases/{runtimeId}/assignment`; `assigneeId: null` unassigns; `reason` when the case leaves its assignee. */
 export const assignmentRequestSchema = z.strictObject({
   assigneeId: z.string().max(64).nullable(),
+  reason: z.string().max(2000).nullish(),
   version,
 });
 

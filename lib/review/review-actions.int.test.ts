@@ -52,10 +52,10 @@ describe("assignRuntime", () => {
     await expect(assignRuntime(t.db, { user: sam, runtimeId: row.id, assigneeId: sam.id, expectedVersion: taken.version })).rejects.toMatchObject({ status: 403 });
     await expect(assignRuntime(t.db, { user: admin, runtimeId: row.id, assigneeId: sam.id, expectedVersion: row.version })).rejects.toMatchObject({ code: "version_conflict", status: 412 });
     await expect(assignRuntime(t.db, { user: admin, runtimeId: row.id, assigneeId: "00000000-0000-4000-8000-000000000000", expectedVersion: taken.version })).rejects.toMatchObject({ status: 422 });
-    const handed = await assignRuntime(t.db, { user: admin, runtimeId: row.id, assigneeId: sam.id, expectedVersion: taken.version });
+    const handed = await assignRuntime(t.db, { user: admin, runtimeId: row.id, assigneeId: sam.id, reason: "Rita is on leave", expectedVersion: taken.version });
     expect(handed.assigneeId).toBe(sam.id);
     const history = await t.db.select().from(runtimeHistory).where(and(eq(runtimeHistory.runtimeId, row.id), eq(runtimeHistory.kind, "assignment"))).orderBy(asc(runtimeHistory.id));
-    expect(history.map((h) => h.payload)).toEqual([{ from: null, to: rita.id }, { from: rita.id, to: sam.id }]);
+    expect(history.map((h) => h.payload)).toEqual([{ from: null, to: rita.id }, { from: rita.id, to: sam.id, reason: "Rita is on leave" }]);
     expect(history[1]).toMatchObject({ actorType: "reviewer", actorId: admin.id });
   });
 });
