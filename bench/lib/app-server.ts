@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import net, { type AddressInfo } from "node:net";
 import path from "node:path";
 import { createBenchDatabase } from "./bench-database";
 import type { CpuScope } from "./cpu-accounting";
@@ -14,7 +15,7 @@ export async function startBenchApp(env: Record<string, string>): Promise<{ base
   ensureBuild();
   const database = await createBenchDatabase(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres", "bench");
   const dropDatabase = database.drop;
-  const port = Number(process.env.BENCH_PORT ?? 3299);
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const processes = process.env.BENCH_APP_PROCESSES ?? "1";
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
@@ -68,4 +69,13 @@ export async function startBenchApp(env: Record<string, string>): Promise<{ base
       await dropDatabase();
     },
   };
+}
+
+/** A port nothing listens on now (several benches can then run on one machine); BENCH_PORT fixes one instead. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
