@@ -85,7 +85,7 @@ export async function runFilterQuery(
 }
 
 /** The entity's own table: an inner join, since it defines which cases belong to the entity. */
-function entityJoin(entity: FilterEntity): SQL {
+export function entityJoin(entity: FilterEntity): SQL {
   return entity === "businesses"
     ? sql`join businesses b on b.id = r.business_id and b.project_id = r.project_id`
     : sql`join end_users e on e.id = r.end_user_id and e.project_id = r.project_id`;
