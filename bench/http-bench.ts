@@ -78,8 +78,19 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     // Warm up (compile caches, connections).
     await closedLoop(8, 1500, async () => void (await post("/api/v1/external/workflows/run", runBody(), new Latencies())));
 
-    const created: string[] = [];
+    // The framework's own floor, measured the same way in the same run: GET /api/health (one `select 1`).
     let cpu = cpuSnapshot(app.cpuScope);
+    const healthLat = new Latencies();
+    const healths = await closedLoop(CLIENTS, DURATION_MS / 2, async () => {
+      const t0 = performance.now();
+      const { status } = await client.get("/api/health");
+      healthLat.add(performance.now() - t0);
+      if (status !== 200) throw new Error(`/api/health: ${status}`);
+    });
+    const cpuPerHealth = cpuPer(cpu, cpuSnapshot(app.cpuScope), healths);
+
+    const created: string[] = [];
+    cpu = cpuSnapshot(app.cpuScope);
     const runs = await closedLoop(CLIENTS, DURATION_MS, async () => {
       const r = await post("/api/v1/external/workflows/run", runBody(), lat.run);
       created.push(r.workflowRuntimeId as string);
@@ -110,6 +121,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     const steadyRate = Number(process.env.BENCH_STEADY_RATE ?? Math.max(50, Math.round(events / (DURATION_MS / 1000) / 2 / 50) * 50));
     await postSteady(steadyRate, 4, lat.sendEventSteady);
     return {
+      "GET /api/health requests/s": Math.round(healths / (DURATION_MS / 2000)),
       "runs/s": Math.round(runs / (DURATION_MS / 1000)),
       "events/s (start: each also queues a vendor call)": Math.round(events / (DURATION_MS / 1000)),
       "complete flows/s (run, start+wait, approve)": Math.round(flows / (DURATION_MS / 1000)),
@@ -121,6 +133,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
       "POST /send-event (Prefer: wait, incl. vendor call) latency ms": lat.sendEventWait.summary(),
       [`POST /send-event at ${rate}/s open loop latency ms`]: lat.sendEventAtGoal.summary(),
       [`POST /send-event at ${steadyRate}/s open loop latency ms`]: lat.sendEventSteady.summary(),
+      "CPU ms per GET /api/health (app, postgres, load generator)": cpuPerHealth ?? "n/a",
       "CPU ms per run (app, postgres, load generator)": cpuPerRun ?? "n/a",
       "CPU ms per event, incl. its vendor call (app, postgres, load generator)": cpuPerEvent ?? "n/a",
       "CPU ms per complete flow (app, postgres, load generator)": cpuPerFlow ?? "n/a",
