@@ -4,8 +4,9 @@ import { decodeKeyCursor, encodeKeyCursor } from "../db/key-cursor";
 import type { ListFiltersQuery } from "../api/schemas";
 import type { Db } from "../db/client";
 import { filters, type Filter } from "../db/schema";
+import { checkTeamIds } from "./check-team-ids";
 import { validateFilterQuery } from "./compile-filter-query";
-import type { FilterEntity, FilterQuery } from "./types";
+import type { FilterEntity, FilterQuery, QueueAssignment } from "./types";
 
 /** A filter as the API returns it. */
 export interface FilterResponse {
@@ -14,19 +15,38 @@ export interface FilterResponse {
   entity: FilterEntity;
   query: FilterQuery;
   projectId: string;
+  /** The teams the queue is restricted to; empty: every reviewer of the project sees it (lib/queues/queue-access.ts). */
+  teamIds: string[];
+  assignment: QueueAssignment;
   createdAt: string;
+}
+
+/** What a new filter is made of; `teamIds` and `assignment` default to none and `manual`. */
+export interface NewFilterInput {
+  name: string;
+  entity: FilterEntity;
+  query: FilterQuery;
+  teamIds?: readonly string[];
+  assignment?: QueueAssignment;
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Validate (422 `validation_failed` naming every unknown field/operator) and store a filter of the project. */
-export async function createFilter(db: Db, projectId: string, input: { name: string; entity: FilterEntity; query: FilterQuery }): Promise<FilterResponse> {
+/**
+ * Validate (422 `validation_failed` naming every unknown field/operator, then every team id that is not a team of
+ * the project, at `/teamIds/<i>`) and store a filter of the project.
+ */
+export async function createFilter(db: Db, projectId: string, input: NewFilterInput): Promise<FilterResponse> {
   const errors = validateFilterQuery(input.entity, input.query);
   if (errors.length) {
     const summary = errors.length === 1 ? `${errors[0].path}: ${errors[0].message}` : `${errors.length} problems; see errors`;
     throw new AppError("validation_failed", `The filter query is invalid: ${summary}.`, { errors: errors });
   }
-  const [row] = await db.insert(filters).values({ projectId, name: input.name, entity: input.entity, query: input.query }).returning();
+  const teamIds = await checkTeamIds(db, projectId, input.teamIds ?? []);
+  const [row] = await db
+    .insert(filters)
+    .values({ projectId, name: input.name, entity: input.entity, query: input.query, teamIds, assignment: input.assignment ?? "manual" })
+    .returning();
   return toFilterResponse(row);
 }
 
@@ -69,5 +89,14 @@ export async function getFilterOrThrow(db: Db, projectId: string, id: string): P
 }
 
 export function toFilterResponse(row: Filter): FilterResponse {
-  return { id: row.id, name: row.name, entity: row.entity, query: row.query, projectId: row.projectId, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    entity: row.entity,
+    query: row.query,
+    projectId: row.projectId,
+    teamIds: row.teamIds,
+    assignment: row.assignment,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

@@ -4,6 +4,9 @@ import type { SQL } from "drizzle-orm";
 export type FilterEntity = "businesses" | "individuals";
 export const FILTER_ENTITIES: readonly FilterEntity[] = ["businesses", "individuals"];
 
+/** How a queue assigns cases entering its review states (the `filters.assignment` column). */
+export type QueueAssignment = "manual" | "round_robin" | "least_loaded";
+
 /** A stored filter query: `where` conditions and the `select` shape of each returned case. */
 export interface FilterQuery {
   where?: Record<string, unknown>;

@@ -18,6 +18,8 @@ const queue = (id: string, entity: FilterResponse["entity"], where: Record<strin
   name: id,
   entity,
   projectId: P,
+  teamIds: [],
+  assignment: "manual",
   createdAt: new Date().toISOString(),
   query: { where, select: { id: true } },
 });

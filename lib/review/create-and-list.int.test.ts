@@ -17,6 +17,8 @@ const filter: FilterResponse = {
   name: "Review",
   entity: "businesses",
   projectId: P,
+  teamIds: [],
+  assignment: "manual",
   createdAt: new Date().toISOString(),
   query: { where: { businessId: { not: null }, workflowDefinitionId: { in: ["direct_review"] } }, select: { id: true, state: true } },
 };

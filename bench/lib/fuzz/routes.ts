@@ -59,7 +59,7 @@ export const ROUTES: RouteSpec[] = [
   { path: "/api/v1/external/audit-events", methods: ["GET"], auth: "api-key", query: { action: "case.", limit: "5" } },
   { path: "/api/v1/external/workflows", methods: ["GET"], auth: "api-key", query: { limit: "5", status: "active", tag: "manual_review" } },
   { path: "/api/v1/external/filters", methods: ["GET", "POST"], auth: "api-key", body: (r) => ({ name: `fuzz ${r.string(6)}`, entity: "businesses", query: { where: { state: { in: ["review"] } }, select: { id: true, business: { select: { companyName: true } } } } }) },
-  { path: "/api/v1/external/filters/{filter}", methods: ["GET"], auth: "api-key" },
+  { path: "/api/v1/external/filters/{filter}", methods: ["GET", "PATCH"], auth: "api-key", body: (r) => ({ name: `fuzz ${r.string(6)}`, assignment: r.pick(["manual", "round_robin", "least_loaded"]) }) },
   { path: "/api/v1/external/filters/{filter}/cases", methods: ["GET"], auth: "api-key", query: { limit: "5", orderBy: "companyName", search: "Fuzz" } },
   { path: "/api/v1/external/workflow-definitions", methods: ["GET", "POST"], auth: "api-key", body: (r) => minimalDefinition(`fuzz_def_${r.string(10)}`) },
   { path: "/api/v1/external/workflow-definitions/{definition}", methods: ["GET"], auth: "api-key", query: { version: "1" } },

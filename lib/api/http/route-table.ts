@@ -47,7 +47,7 @@ export const API_ROUTE_TABLE: Record<string, readonly string[]> = {
   "/api/v1/external/audit-events": ["GET"],
   "/api/v1/external/jobs": ["GET"],
   "/api/v1/external/jobs/[jobId]/retry": ["POST"],
-  "/api/v1/external/filters/[filterId]": ["GET"],
+  "/api/v1/external/filters/[filterId]": ["GET", "PATCH"],
   "/api/v1/external/filters/[filterId]/cases": ["GET"],
   "/api/v1/external/secrets": ["GET"],
   "/api/v1/external/secrets/[name]": ["PUT", "PATCH", "DELETE"],

@@ -15,13 +15,36 @@ export const filterQuerySchema = z.strictObject({
   select: jsonObject().optional().describe(SELECT_HELP),
 });
 
+/** How a queue assigns a case entering one of its review states: not at all, in turn, or to the least loaded member. */
+export const queueAssignmentSchema = z
+  .enum(["manual", "round_robin", "least_loaded"])
+  .describe("manual: nobody is assigned automatically; round_robin / least_loaded: a case entering a review state of the queue goes to an active member of its teams.");
+
+/** Team ids of the project, at most 50, each once; checked against the project's teams by the domain (422 at `/teamIds/<i>`). */
+const teamIdsSchema = z
+  .array(z.uuid())
+  .max(50)
+  .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, "list each team once")
+  .describe("Restrict the queue to these teams: reviewers in none of them neither see the queue nor open its cases. Empty: every reviewer.");
+
 /** Body of `POST /filters` (spec "Filter"). `projectId` defaults to the API key's project and must equal it. */
 export const createFilterRequestSchema = z.strictObject({
   name: z.string().trim().min(1).max(200).describe("Queue name shown in the backoffice."),
   entity: z.enum(["businesses", "individuals"]),
   query: filterQuerySchema,
   projectId: z.string().min(1).max(200).optional(),
+  teamIds: teamIdsSchema.default([]),
+  assignment: queueAssignmentSchema.default("manual"),
 });
+
+/** Body of `PATCH /filters/{filterId}`: a new name, team restriction or assignment mode, or several. */
+export const updateFilterRequestSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200).optional(),
+    teamIds: teamIdsSchema.optional(),
+    assignment: queueAssignmentSchema.optional(),
+  })
+  .refine((b) => b.name !== undefined || b.teamIds !== undefined || b.assignment !== undefined, "send 'name', 'teamIds', 'assignment', or several");
 
 /** Query of `GET /filters/{filterId}/cases`. */
 export const filterCasesQuerySchema = z.strictObject({
@@ -42,4 +65,5 @@ export const listFiltersQuerySchema = z.strictObject({
 
 export type ListFiltersQuery = z.output<typeof listFiltersQuerySchema>;
 export type CreateFilterRequest = z.output<typeof createFilterRequestSchema>;
+export type UpdateFilterRequest = z.output<typeof updateFilterRequestSchema>;
 export type FilterCasesQuery = z.output<typeof filterCasesQuerySchema>;

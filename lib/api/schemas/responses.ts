@@ -2,7 +2,7 @@ import { z } from "zod";
 import { nextCursor, timestamp } from "../../api-contract/shapes";
 import { ERROR_CODES, type ErrorCode } from "../../errors";
 import { jsonObject } from "./common";
-import { filterQuerySchema } from "./filters";
+import { filterQuerySchema, queueAssignmentSchema } from "./filters";
 
 /*
  * Response shapes, for the OpenAPI document only (responses are built by lib/ code, not parsed);
@@ -22,6 +22,8 @@ export const filterResponseSchema = z.object({
   entity: z.enum(["businesses", "individuals"]),
   query: filterQuerySchema,
   projectId: z.string(),
+  teamIds: z.array(z.uuid()).describe("The teams the queue is restricted to; empty: every reviewer sees it."),
+  assignment: queueAssignmentSchema,
   createdAt: timestamp,
 });
 

@@ -181,6 +181,8 @@ describe(`a client generated from the served OpenAPI document (${process.env.TES
     const path = { filterId: created.data.id };
     expect((await api.GET("/api/v1/external/filters/{filterId}", { params: { path } })).data.name).toBe("Manual review");
     expect((await api.GET("/api/v1/external/filters/{filterId}", { params: { path: { filterId: otherUuid } } })).error.code).toBe("not_found");
+    expect((await api.PATCH("/api/v1/external/filters/{filterId}", { params: { path }, body: { assignment: "round_robin" } })).data).toMatchObject({ teamIds: [], assignment: "round_robin" });
+    expect((await api.PATCH("/api/v1/external/filters/{filterId}", { params: { path }, body: { teamIds: [otherUuid] } })).error.errors[0].path).toBe("/teamIds/0");
     const cases = await api.GET("/api/v1/external/filters/{filterId}/cases", { params: { path, query: { limit: 5 } } });
     expect(cases.data.data.length).toBeGreaterThan(0);
     expect((await api.GET("/api/v1/external/filters/{filterId}/cases", { params: { path, query: { cursor: "garbage" } } })).error.code).toBe("invalid_cursor");

@@ -31,7 +31,7 @@ export const FILTER_ROUTES: RouteGroup = {
       scope: "definitions:write",
       summary: "Create a filter (a backoffice queue)",
       body: named("CreateFilterRequest", s.createFilterRequestSchema),
-      success: { status: 201, description: "The stored filter.", schema: filter, headers: ["Location"] },
+      success: { status: 201, description: "The stored filter. `teamIds` restricts the queue to teams (422 at `/teamIds/<i>` for an id that is not a team of the project).", schema: filter, headers: ["Location"] },
       errors: ["forbidden"],
     },
     {
@@ -41,6 +41,16 @@ export const FILTER_ROUTES: RouteGroup = {
       summary: "Get a filter",
       pathParams: filterId,
       success: { status: 200, description: "The filter.", schema: filter },
+      errors: ["not_found"],
+    },
+    {
+      method: "patch",
+      path: "/api/v1/external/filters/{filterId}",
+      scope: "definitions:write",
+      summary: "Rename a filter, restrict it to teams, or set its assignment mode",
+      pathParams: filterId,
+      body: named("UpdateFilterRequest", s.updateFilterRequestSchema),
+      success: { status: 200, description: "The changed filter.", schema: filter },
       errors: ["not_found"],
     },
     {

@@ -40,7 +40,7 @@ describe(`filters API (${process.env.TEST_DB_KIND})`, () => {
   it("creates the spec's example filter: 201 with id, createdAt and the stored query", async () => {
     const res = await call(create, "POST", "/api/v1/external/filters", { key, body: example });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ id: expect.any(String), name: example.name, entity: "businesses", query: example.query, projectId: "default", createdAt: expect.any(String) });
+    expect(res.json).toEqual({ id: expect.any(String), name: example.name, entity: "businesses", query: example.query, projectId: "default", teamIds: [], assignment: "manual", createdAt: expect.any(String) });
     expect(res.headers.get("location")).toBe(`/api/v1/external/filters/${res.json.id}`);
 
     const listed = await call(list, "GET", "/api/v1/external/filters", { key });
@@ -109,7 +109,7 @@ describe(`filters API (${process.env.TEST_DB_KIND})`, () => {
     const typed = await call(create, "POST", url, { key, body: { ...example, status: "approved", name: 42 } });
     expect(typed.json.errors).toEqual([
       { path: "/name", message: expect.stringContaining("expected string") },
-      { path: "/status", message: expect.stringMatching(/^unknown field 'status'; use one of: name, entity, query, projectId$/) },
+      { path: "/status", message: expect.stringMatching(/^unknown field 'status'; use one of: name, entity, query, projectId, teamIds, assignment$/) },
     ]);
     expect(await filterCount()).toBe(before);
   });

@@ -5,7 +5,7 @@ import { readQuery } from "@/lib/api/http/read-query";
 import { createFilterRequestSchema, listFiltersQuerySchema } from "@/lib/api/schemas";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { getDb } from "@/lib/db/client";
-import { createFilter, listFiltersPage } from "@/lib/filters";
+import { createFilterFor, listFiltersPage } from "@/lib/filters";
 
 export const dynamic = "force-dynamic";
 
@@ -17,15 +17,16 @@ export const GET = withApiKey({ scope: "runtimes:read" }, async (req, { auth }) 
   return Response.json(data, next ? { headers: { Link: next } } : undefined);
 });
 
-// POST /api/v1/external/filters – create a filter (a backoffice queue)
-export const POST = withApiKey({ scope: "definitions:write" }, async (req, { auth }) => {
+// POST /api/v1/external/filters – create a filter (a backoffice queue), optionally restricted to teams
+export const POST = withApiKey({ scope: "definitions:write" }, async (req, { auth, caller }) => {
   const body = await readJsonBody(req, createFilterRequestSchema);
   if (body.projectId !== undefined && body.projectId !== auth.projectId) {
     throw new AppError("forbidden", `This API key belongs to project '${auth.projectId}' and cannot create filters in project '${body.projectId}'.`, { errors: [
       { path: "/projectId", message: `must be '${auth.projectId}' (the API key's project) or omitted` },
     ] });
   }
-  const filter = await createFilter(await getDb(), auth.projectId, { name: body.name, entity: body.entity, query: body.query });
+  const { name, entity, query, teamIds, assignment } = body;
+  const filter = await createFilterFor(await getDb(), caller, { name, entity, query, teamIds, assignment });
   return Response.json(filter, { status: 201, headers: { Location: `/api/v1/external/filters/${filter.id}` } });
 });
 

@@ -1,7 +1,9 @@
 import { otherMethods } from "@/lib/api/http/method-not-allowed";
+import { readJsonBody } from "@/lib/api/http/read-json";
+import { updateFilterRequestSchema } from "@/lib/api/schemas";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { getDb } from "@/lib/db/client";
-import { getFilterOrThrow } from "@/lib/filters";
+import { getFilterOrThrow, updateFilterFor } from "@/lib/filters";
 
 export const dynamic = "force-dynamic";
 
@@ -10,4 +12,10 @@ export const GET = withApiKey<{ filterId: string }>({ scope: "runtimes:read" }, 
   Response.json(await getFilterOrThrow(await getDb(), auth.projectId, params.filterId)),
 );
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(["GET"]);
+// PATCH /api/v1/external/filters/{filterId} – rename a queue, restrict it to teams ([] lifts it) or change its assignment mode
+export const PATCH = withApiKey<{ filterId: string }>({ scope: "definitions:write" }, async (req, { caller, params }) => {
+  const body = await readJsonBody(req, updateFilterRequestSchema, { maxBytes: 10_000 });
+  return Response.json(await updateFilterFor(await getDb(), caller, params.filterId, body));
+});
+
+export const { POST, PUT, DELETE, OPTIONS } = otherMethods(["GET", "PATCH"]);
