@@ -9,8 +9,15 @@ import { assertActive, assertFreshVersion, assertNotAuditor, cleanReason } from 
 import { needsReassignReason } from "./reassign-rule";
 import { auditedRuntimeAction } from "../audit/audited-runtime-action";
 
+/** An API key assigning (a bulk assignment through the API): it acts as its project's admin. */
+export interface AssigningApiKey {
+  apiKeyId: string;
+  projectId: string;
+}
+
 export interface AssignRuntimeInput {
-  user: SessionUser;
+  /** Who assigns: a backoffice user (the rules below apply), or an API key. */
+  user: SessionUser | AssigningApiKey;
   runtimeId: string;
   /** The new assignee (an active user of the project), or null to unassign. */
   assigneeId: string | null;
@@ -22,7 +29,8 @@ export interface AssignRuntimeInput {
 
 /**
  * Assign or unassign a case through the one step path: sets `assigneeId`/`assignedAt`, bumps `version` and
- * appends an `assignment` history row `{ from, to, reason? }` (actor: the reviewer). Rules: admins may assign
+ * appends an `assignment` history row `{ from, to, reason? }` (actor: the reviewer, or the API key of a bulk
+ * assignment). Rules: admins (and API keys) may assign
  * anyone or no one; reviewers may take an unassigned case, release their own, and hand their own case over to
  * someone else. Taking a case from the person who holds it (handing over, or an admin taking it away) needs a
  * reason, kept in the history row and the audit summary; claiming and releasing need none.
@@ -35,7 +43,8 @@ export interface AssignRuntimeInput {
  */
 export async function assignRuntime(db: Db, input: AssignRuntimeInput): Promise<WorkflowRuntime> {
   const { user } = input;
-  assertNotAuditor(user);
+  const actor = "apiKeyId" in user ? ({ type: "api_key", id: user.apiKeyId } as const) : ({ type: "reviewer", id: user.id } as const);
+  if (!("apiKeyId" in user)) assertNotAuditor(user);
   // Looked up before the lock (it does not depend on the case), refused in the order of the checks below.
   const assignable = input.assigneeId === null || (await isAssignable(db, user.projectId, input.assigneeId));
   const reason = cleanReason(input.reason);
@@ -45,14 +54,14 @@ export async function assignRuntime(db: Db, input: AssignRuntimeInput): Promise<
     ...(value?.from ? { previousAssigneeId: value.from } : {}),
     ...(reason ? { reason } : {}),
   });
-  const { runtime } = await auditedRuntimeAction(db, ref, { type: "reviewer", id: user.id }, "case.assignment", summary, (tx: Db) => step(tx, ref, ({ runtime: row, snapshot }) => {
+  const { runtime } = await auditedRuntimeAction(db, ref, actor, "case.assignment", summary, (tx: Db) => step(tx, ref, ({ runtime: row, snapshot }) => {
     assertFreshVersion(row, input.expectedVersion);
     assertActive(row);
     if (row.assigneeId === input.assigneeId) return null;
     assertMayAssign(row, user, input.assigneeId);
     const problems: FieldError[] = [];
     if (!assignable) problems.push({ path: "/assigneeId", message: "choose an active user of the project" });
-    const reassigns = needsReassignReason(row, user.id, input.assigneeId);
+    const reassigns = needsReassignReason(row, actor.id, input.assigneeId);
     if (reassigns && !reason) problems.push({ path: "/reason", message: "say why the case changes hands" });
     if (problems.length) throw validationFailed(assignmentProblem(assignable), problems);
     const eventName = input.assigneeId ? "assign" : "unassign";
@@ -61,7 +70,7 @@ export async function assignRuntime(db: Db, input: AssignRuntimeInput): Promise<
       value: { from: row.assigneeId },
       cause: {
         eventName,
-        actor: { type: "reviewer", id: user.id },
+        actor,
         assignment: { assigneeId: input.assigneeId },
         recordTransition: false,
         history: [
@@ -71,8 +80,8 @@ export async function assignRuntime(db: Db, input: AssignRuntimeInput): Promise<
             payload: { from: row.assigneeId, to: input.assigneeId, ...(reassigns ? { reason } : {}) },
             fromState: row.state,
             toState: row.state,
-            actorType: "reviewer",
-            actorId: user.id,
+            actorType: actor.type,
+            actorId: actor.id,
           },
         ],
       },
@@ -87,8 +96,8 @@ function assignmentProblem(assignable: boolean): string {
     : "The assignee is not an active user of this project.";
 }
 
-function assertMayAssign(row: WorkflowRuntime, user: SessionUser, to: string | null): void {
-  if (user.role === "admin") return;
+function assertMayAssign(row: WorkflowRuntime, user: SessionUser | AssigningApiKey, to: string | null): void {
+  if ("apiKeyId" in user || user.role === "admin") return;
   const takingFree = row.assigneeId === null && to === user.id;
   const handingOwn = row.assigneeId === user.id;
   if (takingFree || handingOwn) return;
@@ -97,7 +106,8 @@ function assertMayAssign(row: WorkflowRuntime, user: SessionUser, to: string | n
       : "This case is assigned to another reviewer; only they or an admin can reassign it.");
 }
 
-async function isAssignable(db: Db, projectId: string, userId: string): Promise<boolean> {
+/** Whether `userId` may be given cases: an active admin or reviewer of the project. */
+export async function isAssignable(db: Db, projectId: string, userId: string): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/i.test(userId)) return false;
   const [found] = await db
     .select({ id: users.id })

@@ -1,3 +1,4 @@
+import { runBulkOperationJob } from "../bulk/bulk-operation-job";
 import type { Db } from "../db/client";
 import type { Job } from "../db/schema";
 import type { JobOutcome } from "../jobs/outcome";
@@ -17,6 +18,8 @@ export function runJob(db: Db, job: Job): Promise<JobOutcome> {
       return deliverSystemWebhook(db, job);
     case "timer":
       return runTimerJob(db, job);
+    case "bulk_operation":
+      return runBulkOperationJob(db, job);
     default:
       return Promise.resolve({ type: "failed", error: `unknown job kind '${String(job.kind)}'` });
   }

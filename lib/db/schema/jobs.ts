@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-/** `timer`: a delayed transition or a deadline's warning or breach of a runtime, due at `run_at`. */
-export type JobKind = "api_plugin" | "webhook_plugin" | "webhook_delivery" | "timer";
+/**
+ * `timer`: a delayed transition or a deadline's warning or breach of a runtime, due at `run_at`. `bulk_operation`:
+ * the next chunks of a bulk operation's cases (`payload.operationId`; no runtime of its own).
+ */
+export type JobKind = "api_plugin" | "webhook_plugin" | "webhook_delivery" | "timer" | "bulk_operation";
 /** `canceled`: the runtime was canceled before the job ran; it is never claimed again. */
 export type JobStatus = "pending" | "succeeded" | "failed" | "canceled";
 
