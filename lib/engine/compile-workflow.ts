@@ -4,6 +4,7 @@ import { isPlainObject } from "./json-utils";
 import { buildMachine } from "./machine-config";
 import { splitPlugins } from "./plugin-lists";
 import { handledEvents, type StateTree } from "./state-tree";
+import { reviewRuleOf } from "./state-review";
 import { slaOf, timersOf } from "./state-timers";
 import type { PluginConfig, PluginLists, WorkflowDefinitionInput, WorkflowFinalState } from "./types";
 import { analyzeDefinition } from "./validate-definition";
@@ -71,6 +72,7 @@ function compileStates(tree: StateTree, plugins: PluginLists): Map<string, Compi
       ],
       timers: timersOf(entry),
       sla: slaOf(meta),
+      review: reviewRuleOf(meta),
     });
   }
   return states;

@@ -1,5 +1,6 @@
 import { SnapshotStateUnknownError } from "./errors";
 import type { EngineMachine } from "./machine-config";
+import type { ReviewRule } from "./state-review";
 import type { StateTree } from "./state-tree";
 import type { JsonObject, PluginConfig, PluginLists, WorkflowDefinitionInput, WorkflowFinalState } from "./types";
 
@@ -29,6 +30,8 @@ export interface CompiledState {
   timers: readonly CompiledTimer[];
   /** `meta.sla`: the review deadline set when this state node is entered. */
   sla: { dueMs: number; warnBeforeMs: number | null } | null;
+  /** `meta.review`: the four-eyes rule of decisions in this state; null when one reviewer decides. */
+  review: ReviewRule | null;
 }
 
 /** A compiled, immutable workflow; cache it per definition id + version. */

@@ -62,6 +62,7 @@ export { enterState, stateTargets } from "./enter-state";
 export { cancelWorkflow } from "./cancel-workflow";
 export { fireTimer, type TimerRef } from "./fire-timer";
 export { parseDuration, MAX_DELAY_MS } from "./duration";
+export { reviewRuleOf, voteKindOf, type ReviewRule, type VoteKind } from "./state-review";
 export { mergePatch, mergePatchPointers } from "./merge-patch";
 export { applyContextPatch, type ContextPatchResult } from "./apply-context-patch";
 export { acceptedEvents } from "./accepted-events";

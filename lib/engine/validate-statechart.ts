@@ -2,6 +2,7 @@ import { checkJsonLogicRule } from "./json-logic";
 import { isPlainObject, listOrNone, pointer } from "./json-utils";
 import { LIMITS, limitLabel } from "./limits";
 import { SchemaBudget, schemaProblems } from "./schema-validator";
+import { checkReview } from "./state-review";
 import { checkAfterDelays, checkSla } from "./state-timers";
 import { buildStateTree, candidatesOf, resolveTarget, siblingNames, type StateEntry, type StateTree } from "./state-tree";
 import type { DefinitionProblem, JsonObject } from "./types";
@@ -112,6 +113,7 @@ function checkMeta(entry: StateEntry, report: Report): void {
   const at = pointer(entry.pointer, "meta");
   if (!isPlainObject(meta)) return report(at, "meta_invalid", `'meta' of '${entry.path}' must be an object`);
   if (meta.sla !== undefined) checkSla(entry, meta.sla, report);
+  if (meta.review !== undefined) checkReview(entry, meta.review, report);
   if (meta.outcome === undefined) return;
   if (entry.json.type !== "final") {
     report(pointer(at, "outcome"), "meta_outcome_invalid", `'meta.outcome' only applies to final states; add "type": "final" to '${entry.path}' or remove 'meta.outcome'`);
