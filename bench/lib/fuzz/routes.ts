@@ -97,6 +97,7 @@ export const ROUTES: RouteSpec[] = [
   { path: "/api/backoffice/secrets/{secret}", methods: ["PATCH"], auth: "session", body: (r) => ({ allowedHosts: r.chance(0.5) ? null : ["api.vendor.example"] }) },
   { path: "/api/backoffice/users", methods: ["GET", "POST"], auth: "session", body: (r) => ({ email: `fuzz-${r.string(8)}@example.com`, firstName: "F", lastName: "Z", role: "reviewer", password: "fuzz-password-123" }) },
   { path: "/api/backoffice/users/{user}", methods: ["PATCH"], auth: "session", body: (r) => ({ role: r.pick(["admin", "reviewer"]) }) },
+  { path: "/api/backoffice/workload", methods: ["GET"], auth: "session" },
   { path: "/api/backoffice/webhooks/deliveries", methods: ["GET"], auth: "session", query: { workflowRuntimeId: "{runtime}" } },
   { path: "/api/backoffice/webhooks/deliveries/{uuid}/redeliver", methods: ["POST"], auth: "session" },
   { path: "/api/backoffice/webhooks/secret", methods: ["GET"], auth: "session" },

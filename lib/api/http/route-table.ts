@@ -35,6 +35,7 @@ export const API_ROUTE_TABLE: Record<string, readonly string[]> = {
   "/api/backoffice/secrets/[name]": ["PUT", "PATCH", "DELETE"],
   "/api/backoffice/users": ["GET", "POST"],
   "/api/backoffice/users/[userId]": ["PATCH"],
+  "/api/backoffice/workload": ["GET"],
   "/api/backoffice/webhooks/deliveries": ["GET"],
   "/api/backoffice/webhooks/deliveries/[deliveryId]/redeliver": ["POST"],
   "/api/backoffice/webhooks/secret": ["GET"],
