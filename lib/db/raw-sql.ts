@@ -16,30 +16,11 @@ export function fromRow<T extends Table>(table: T, raw: Record<string, unknown>)
 }
 
 /**
- * `(col, …)` and `(value::type, …)` for an insert of one row, using each column's own serialisation and SQL
- * type; keys missing from `values` are left to their defaults. Values that are `SQL` (e.g. `sql\`now()\``) are
- * inlined as written. The text depends only on which keys are present, so it prepares once.
+ * `where <runtimeId> in (select id from <cte>)`, to put after a row source in a CTE body: a row is written only
+ * if the CTE `onlyWith` (e.g. the inserted runtimes) holds its runtime. Empty when `onlyWith` is not given.
  */
-export function insertValues<T extends Table>(table: T, values: Partial<Record<keyof T["$inferInsert"], unknown>>): { columns: SQL; values: SQL; names: string[] } {
-  const names: string[] = [];
-  const parts: SQL[] = [];
-  for (const [key, column] of columnsOf(table)) {
-    if (!(key in values)) continue;
-    const value = (values as Record<string, unknown>)[key];
-    names.push(column.name);
-    if (value instanceof Object && "getSQL" in value) parts.push(value as SQL);
-    // Always a parameter, also for null: the statement text must not vary with the values (prepared statements).
-    else parts.push(sql`${value === null || value === undefined ? null : column.mapToDriverValue(value)}::${sql.raw(column.getSQLType())}`);
-  }
-  return { columns: sql.raw(names.map((n) => `"${n}"`).join(", ")), values: sql.join(parts, sql`, `), names };
-}
-
-/**
- * `cte cross join`, to put before a row source in a CTE body: rows are written only if the CTE `onlyWith`
- * (e.g. the inserted runtime) has a row. Empty when `onlyWith` is not given.
- */
-export function onlyWithRowOf(onlyWith: string | undefined): SQL {
-  return onlyWith ? sql.raw(`${onlyWith} cross join`) : sql``;
+export function onlyWithRuntimeIn(onlyWith: string | undefined, runtimeId: SQL): SQL {
+  return onlyWith ? sql`where ${runtimeId} in (select id from ${sql.raw(onlyWith)})` : sql``;
 }
 
 const cache = new WeakMap<Table, [string, Column][]>();

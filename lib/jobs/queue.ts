@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { onlyWithRowOf } from "../db/raw-sql";
+import { onlyWithRuntimeIn } from "../db/raw-sql";
 import { jobs, type Job, type NewJob } from "../db/schema";
 import { withJobTrace } from "../observability/job-trace";
 
@@ -24,16 +24,17 @@ export type NewJobRow = NewJob & { delayMs?: number };
 
 /**
  * The insert of `enqueueJobs` as a statement, also usable as a data-modifying CTE body of a step's statement
- * (written only if the CTE `onlyWith` has a row). The rows travel as one JSON parameter, so the text is
- * fixed whatever their number; `maxAttempts` defaults as in the schema; `run_at` is the transaction's `now()`
- * plus `delayMs` (so a timer and the deadline the same step sets agree to the microsecond). Each payload carries
- * the current request's id and trace context (`withJobTrace`), so the job's logs and spans continue the request's chain.
+ * (with `onlyWith`, a row is written only if that CTE holds its runtime: a run the statement created). The rows
+ * travel as one JSON parameter, so the text is fixed whatever their number; `maxAttempts` defaults as in the
+ * schema; `run_at` is the transaction's `now()` plus `delayMs` (so a timer and the deadline the same step sets
+ * agree to the microsecond). Each payload carries the current request's id and trace context (`withJobTrace`), so
+ * the job's logs and spans continue the request's chain.
  */
 export function jobsInsert(rows: NewJobRow[], onlyWith?: string): SQL {
   const json = JSON.stringify(rows.map((j) => ({ p: j.projectId, k: j.kind, r: j.runtimeId ?? null, d: withJobTrace(j.payload), m: j.maxAttempts ?? 5, a: j.delayMs ?? 0 })));
   return sql`insert into jobs (project_id, kind, runtime_id, payload, max_attempts, run_at)
     select r.v->>'p', r.v->>'k', (r.v->>'r')::uuid, r.v->'d', (r.v->>'m')::int, now() + (r.v->>'a')::double precision * interval '1 millisecond'
-    from ${onlyWithRowOf(onlyWith)} jsonb_array_elements(${json}::jsonb) with ordinality as r(v, n) order by r.n`;
+    from jsonb_array_elements(${json}::jsonb) with ordinality as r(v, n) ${onlyWithRuntimeIn(onlyWith, sql`(r.v->>'r')::uuid`)} order by r.n`;
 }
 
 interface JobRow {

@@ -1,5 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
-import { insertValues } from "../db/raw-sql";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { businesses, endUsers } from "../db/schema";
 import { validationFailed, type FieldError } from "../errors";
 
@@ -68,28 +67,52 @@ class EntityData {
   }
 }
 
+/** A run's subject as its statement upserts it: the type, the caller's id, and the column values by column name. */
+export interface EntityRow {
+  type: "business" | "individual";
+  correlationId: string;
+  values: Record<string, unknown>;
+}
+
 /**
- * Find or create the case's subject by the caller's id (`entity.id`, our correlation id) within the project,
- * refreshing its stored fields from `entity.data`: an `insert … on conflict do update … returning id`
- * statement, meant as the first CTE of the run statement. Which table it writes says the entity type; the
- * returned `id` is the service's own id (`serviceEntityId`). Data its columns cannot store (see
+ * The row a run finds or creates for its subject, by the caller's id (`entity.id`, our correlation id), with its
+ * stored fields refreshed from `entity.data` and the run's documents. Data its columns cannot store (see
  * `ENTITY_LIMITS`) throws 422 `validation_failed` listing every field, before anything is written.
  */
-export function entityUpsert(projectId: string, entity: { id: string; type: "business" | "individual"; data?: Data }, documents: unknown[]): SQL {
+export function entityRow(entity: { id: string; type: "business" | "individual"; data?: Data }, documents: unknown[]): EntityRow {
   const d = entity.data ?? {};
   const data = new EntityData(d);
   const business = entity.type === "business";
-  const fields = {
-    ...(business ? businessFields(data, d) : individualFields(data, d)),
+  const fields = { ...(business ? businessFields(data, d) : individualFields(data, d)), ...commonFields(data, d, documents) };
+  data.indexedText(REPRESENTATIVE_EMAIL);
+  assertStorable(data);
+  return { type: entity.type, correlationId: entity.id, values: columnValues(business ? businesses : endUsers, fields) };
+}
+
+/**
+ * Contract: the CTEs `entity_b`, `entity_u` and `entity (id, correlation_id, entity_type)` of a run statement: each
+ * subject found or created by the caller's id within the project, its fields refreshed (`insert … on conflict do
+ * update … returning`). Which table a row goes to says its type; `entity.id` is the service's own id
+ * (`serviceEntityId`). A subject named by several rows is written once, with the last row's data (as runs one after
+ * the other would leave it), and subjects are written in the order of their ids, so two statements that share
+ * subjects lock them in one order. The rows travel as one JSON parameter per table (fixed text).
+ */
+export function entitiesUpsert(projectId: string, rows: EntityRow[]): SQL {
+  const last = [...new Map(rows.map((r) => [`${r.type}/${r.correlationId}`, r])).values()];
+  const of = (type: EntityRow["type"]) => JSON.stringify(last.filter((r) => r.type === type).map((r) => ({ ...r.values, correlation_id: r.correlationId })));
+  return sql`entity_b as (${upsert("businesses", BUSINESS_COLUMNS, projectId, of("business"))}),
+    entity_u as (${upsert("end_users", INDIVIDUAL_COLUMNS, projectId, of("individual"))}),
+    entity as (select id, correlation_id, 'business'::text as entity_type from entity_b
+      union all select id, correlation_id, 'individual'::text from entity_u)`;
+}
+
+/** The columns both entity types have, read from `entity.data`, and the run's documents. */
+function commonFields(data: EntityData, d: Data, documents: unknown[]) {
+  return {
     approvalState: data.text("approvalState") ?? "NEW",
     additionalInfo: (d.additionalInfo as Data | undefined) ?? null,
     documents,
-    updatedAt: sql`now()`,
   };
-  data.indexedText(REPRESENTATIVE_EMAIL);
-  assertStorable(data);
-  const values = { projectId, correlationId: entity.id, ...fields };
-  return business ? upsert(businesses, "businesses", values) : upsert(endUsers, "end_users", values);
 }
 
 /** The columns only a business has, read from `entity.data` (each read records a field out of range). */
@@ -134,10 +157,24 @@ function assertStorable(data: EntityData): void {
   if (n) throw validationFailed(`The entity data cannot be stored: ${n} field${n === 1 ? "" : "s"} out of range; see errors.`, data.errors);
 }
 
-function upsert(table: typeof businesses | typeof endUsers, name: string, values: Record<string, unknown>): SQL {
-  const { columns, values: params, names } = insertValues(table, values);
-  const refresh = names.filter((n) => n !== "project_id" && n !== "correlation_id").map((n) => `"${n}" = excluded."${n}"`);
-  return sql`insert into ${sql.raw(name)} (${columns}) values (${params})
-    on conflict (project_id, correlation_id) do update set ${sql.raw(refresh.join(", "))}
-    returning id`;
+/** The columns a run writes of each entity table, the same for every row (so the statement text is fixed). */
+const BUSINESS_COLUMNS = Object.keys(columnValues(businesses, { ...businessFields(new EntityData({}), {}), ...commonFields(new EntityData({}), {}, []) }));
+const INDIVIDUAL_COLUMNS = Object.keys(columnValues(endUsers, { ...individualFields(new EntityData({}), {}), ...commonFields(new EntityData({}), {}, []) }));
+
+/** Field values keyed by their column names, as JSON: dates as ISO text, JSON columns as they are. */
+function columnValues(table: typeof businesses | typeof endUsers, fields: Record<string, unknown>): Record<string, unknown> {
+  const columns = getTableColumns(table) as Record<string, { name: string }>;
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [columns[key].name, value instanceof Date ? value.toISOString() : value]));
+}
+
+function upsert(table: "businesses" | "end_users", columns: string[], projectId: string, json: string): SQL {
+  const names = columns.map((c) => `"${c}"`).join(", ");
+  const values = columns.map((c) => `p."${c}"`).join(", ");
+  const refresh = [...columns, "updated_at"].map((c) => `"${c}" = excluded."${c}"`).join(", ");
+  return sql`insert into ${sql.raw(table)} (project_id, correlation_id, ${sql.raw(names)}, updated_at)
+    select ${projectId}::text, p.correlation_id, ${sql.raw(values)}, now()
+    from jsonb_populate_recordset(null::${sql.raw(table)}, ${json}::jsonb) as p
+    order by p.correlation_id
+    on conflict (project_id, correlation_id) do update set ${sql.raw(refresh)}
+    returning id, correlation_id`;
 }

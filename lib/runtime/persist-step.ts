@@ -1,38 +1,16 @@
-import { sql } from "drizzle-orm";
 import type { CompiledWorkflow, TransitionResult } from "../engine";
 import type { Db } from "../db/client";
-import type { Job, WorkflowDefinition, WorkflowRuntime } from "../db/schema";
-import { deriveEvents, type DerivedEvent } from "../webhooks/derive-events";
-import { effectJobs } from "./effect-jobs";
+import type { WorkflowDefinition, WorkflowRuntime } from "../db/schema";
 import { jobCompletion, jobsInsert } from "../jobs/queue";
-import { historyInsert, type HistoryInput } from "./sql/history-insert";
+import { planStep, type RuntimeStep, type StepCause } from "./plan-step";
+import { historyInsert } from "./sql/history-insert";
 import { runtimeUpdate } from "./sql/runtime-update";
-import { documentVersionsInsert, type SupersededDocument } from "./sql/document-versions-insert";
+import { documentVersionsInsert } from "./sql/document-versions-insert";
 import { pluginJobsCancel } from "./sql/plugin-jobs-cancel";
 import { timerJobsVoid } from "./sql/timer-jobs-void";
-import { timerJobs } from "./timer-jobs";
-import type { Actor } from "./types";
-import { NOTHING, writeStep } from "./write-step";
+import { writeSteps } from "./write-step";
 
-export interface StepCause {
-  eventName: string;
-  payload?: unknown;
-  actor: Actor;
-  /** Extra history rows to append before the transition row (e.g. the plugin call that produced the event). */
-  history?: HistoryInput[];
-  /** The claimed job whose work this step stores: marked succeeded in the step's statement (if its lease still holds). */
-  completesJob?: Pick<Job, "id" | "lockedBy">;
-  /** A new assignee (or `null` to unassign): set with `assignedAt` in the step's statement, and the version moves. */
-  assignment?: { assigneeId: string | null };
-  /** Append the `transition`/`event_ignored` row for `eventName` (default true); `history` then tells the whole story. */
-  recordTransition?: boolean;
-  /** Document versions the step replaces or deletes: kept in `runtime_document_versions` by the step's statement. */
-  supersededDocuments?: SupersededDocument[];
-  /** Cancel the runtime's pending plugin jobs in the step's statement (a step that cancels the runtime). */
-  cancelsPluginJobs?: boolean;
-  /** System webhook events the step emits besides those its change derives (a deadline's warning or breach). */
-  events?: DerivedEvent[];
-}
+export type { RuntimeStep, StepCause } from "./plan-step";
 
 /**
  * Persist one engine step inside the caller's transaction (which holds the runtime's row lock): the new
@@ -50,67 +28,34 @@ export async function persistStep(
   result: TransitionResult,
   cause: StepCause,
 ): Promise<WorkflowRuntime> {
-  const { snapshot } = result;
-  const changed = result.transitioned || result.contextChanged || result.changed || snapshot.status !== runtime.status || cause.assignment !== undefined;
-  // A deadline's warning or breach changes nothing a client holds: it numbers its events but keeps the version.
-  const moved = changed || Boolean(cause.events?.length);
-  // An event whose conds all failed, in a step that still changed something (a context patch sent with it).
-  const ignored = !moved || result.diagnostics.some((d) => d.kind === "no_transition");
-  const history: HistoryInput[] = [...(cause.history ?? [])];
-  for (const d of result.diagnostics) {
-    if (d.kind === "cond_error") {
-      history.push({ kind: "cond_error", eventName: d.event, payload: d, fromState: d.state, actorType: "system" });
-    }
-  }
-  if (cause.recordTransition !== false) {
-    history.push({
-      kind: ignored ? "event_ignored" : "transition",
-      eventName: cause.eventName,
-      payload: ignored
-        ? { payload: cause.payload ?? null, reason: result.diagnostics.map((d) => ("message" in d ? d.message : d.kind)).join("; ") }
-        : (cause.payload ?? null),
-      fromState: result.previousState,
-      toState: snapshot.state,
-      actorType: cause.actor.type,
-      actorId: cause.actor.id ?? null,
-    });
-  }
-  const effects = effectJobs(runtime, definition.compiled, result.effects, snapshot.context);
-  history.push(...effects.history);
-  const writeHistory = historyInsert(runtime.projectId, runtime.id, history);
-  const writeJobs = jobsInsert([...effects.jobs, ...timerJobs(runtime, result.timers)]);
-  const completeJob = cause.completesJob ? jobCompletion(cause.completesJob) : NOTHING;
-  const keepVersions = cause.supersededDocuments?.length ? documentVersionsInsert(runtime.projectId, runtime.id, cause.supersededDocuments, cause.actor) : NOTHING;
+  const [updated] = await persistSteps(tx, [{ runtime, definition, result, cause }]);
+  return updated;
+}
 
-  if (!moved) {
-    await tx.execute(sql`with h as (${writeHistory}), j as (${writeJobs}), done as (${completeJob}), v as (${keepVersions}) select 1`);
-    return runtime;
+/**
+ * `persistStep` for the steps of several runtimes of one project, each at most once, whose rows the caller's
+ * transaction holds locked: the same rows (`planStep`), written by one statement whatever their number (each part
+ * a multi-row CTE). Returns each runtime's row after its step, in the order of `steps`.
+ */
+export async function persistSteps(tx: Db, steps: RuntimeStep[]): Promise<WorkflowRuntime[]> {
+  const projectId = steps[0].runtime.projectId;
+  if (steps.some((s) => s.runtime.projectId !== projectId) || new Set(steps.map((s) => s.runtime.id)).size !== steps.length) {
+    throw new Error("persistSteps: the steps must be of distinct runtimes of one project");
   }
-
-  const predicted: WorkflowRuntime = {
-    ...runtime,
-    state: snapshot.state,
-    context: snapshot.context,
-    tags: snapshot.tags,
-    status: snapshot.status,
-    manualReviewReason: snapshot.manualReviewReason,
-    workflowFinalState: snapshot.workflowFinalState,
-  };
-  const canceled = snapshot.status === "canceled" && runtime.status !== "canceled";
-  const events = [...deriveEvents({ before: runtime, after: predicted, result, eventName: cause.eventName }), ...(cause.events ?? [])];
-  const updated = await writeStep(tx, {
-    runtime: runtimeUpdate({ runtimeId: runtime.id, snapshot, resolved: result.completed || canceled, eventCount: events.length, assignment: cause.assignment, timers: result.timers, versionMoves: changed }),
-    history: writeHistory,
-    jobs: writeJobs,
-    completeJob,
-    documentVersions: keepVersions,
-    cancelJobs: cause.cancelsPluginJobs ? pluginJobsCancel(runtime.projectId, runtime.id) : undefined,
-    voidTimers: result.timers ? timerJobsVoid(runtime.projectId, runtime.id, result.timers, cause.completesJob?.id ?? null) : undefined,
-    before: runtime,
-    result,
-    eventName: cause.eventName,
-    events,
-    definitionConfig: definition.row.config,
+  const plans = steps.map(planStep);
+  const moved = plans.filter((p) => p.update);
+  const superseded = plans.flatMap((p) => p.superseded);
+  const canceling = moved.filter((p) => p.cancelsPluginJobs).map((p) => p.step.runtime.id);
+  const voids = moved.flatMap((p) => (p.voidTimers ? [p.voidTimers] : []));
+  const written = await writeSteps(tx, {
+    runtime: runtimeUpdate(projectId, moved.map((p) => p.update!)),
+    history: historyInsert(projectId, plans.flatMap((p) => p.history)),
+    jobs: jobsInsert(plans.flatMap((p) => p.jobs)),
+    completeJobs: plans.flatMap((p) => (p.step.cause.completesJob ? [jobCompletion(p.step.cause.completesJob)] : [])),
+    documentVersions: superseded.length ? documentVersionsInsert(projectId, superseded) : undefined,
+    cancelJobs: canceling.length ? pluginJobsCancel(projectId, canceling) : undefined,
+    voidTimers: voids.length ? timerJobsVoid(projectId, voids) : undefined,
+    changes: new Map(moved.map((p) => [p.step.runtime.id, p.change!])),
   });
-  return updated!;
+  return plans.map((p) => (p.update ? written.get(p.step.runtime.id)! : p.step.runtime));
 }

@@ -1,30 +1,16 @@
-import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { startWorkflow, validateAgainstSchema, type JsonObject } from "../engine";
 import type { Db } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import type { WorkflowRuntime } from "../db/schema";
-import { validationFailed, type FieldError } from "../errors";
-import { deriveEvents } from "../webhooks/derive-events";
-import { assertValidRuntimeSubscriptions, materialiseRuntimeSubscriptions } from "../webhooks/resolve-subscriptions";
-import { getCompiledDefinition, latestDefinitionVersion } from "./definition-cache";
-import { effectJobs } from "./effect-jobs";
-import { timerJobs } from "./timer-jobs";
-import { entityUpsert } from "./entities";
 import { jobsInsert } from "../jobs/queue";
-import { historyInsert, type HistoryInput } from "./sql/history-insert";
+import { materialiseRuntimeSubscriptions } from "../webhooks/resolve-subscriptions";
+import { entitiesUpsert } from "./entities";
+import type { Outcome } from "./outcome";
+import { prepareRun, type PreparedRun, type StartRunInput } from "./prepare-run";
+import { historyInsert } from "./sql/history-insert";
 import { runtimeInsert } from "./sql/runtime-insert";
-import { NOTHING, writeStep } from "./write-step";
-import type { Actor } from "./types";
+import { writeSteps } from "./write-step";
 
-export interface StartRunInput {
-  projectId: string;
-  workflowId: string;
-  workflowVersion?: number;
-  context: JsonObject & { entity: { id: string; type: "business" | "individual"; data?: JsonObject }; documents?: JsonObject[] };
-  config?: JsonObject;
-  actor: Actor;
-}
+export type { StartRunInput } from "./prepare-run";
 
 export interface StartRunResult {
   workflowDefinitionId: string;
@@ -37,86 +23,84 @@ export interface StartRunResult {
  * Start a workflow: find or create the entity, give each document an id, validate the context against the
  * definition's `contextSchema`/`documentsSchema`, create the runtime in the initial state and enqueue that
  * state's plugins, all in one transaction. New runs use the latest version unless `workflowVersion` is given.
+ * Throws the run's problem (404, 422) with nothing stored.
  *
- * The entity, runtime, history and jobs are one statement. The latest version comes from a per-process
- * cache; the statement creates nothing if a newer version exists (another process may have stored one), and
- * the run is then retried on the version it reads afresh. Given a transaction (an idempotent request's), the
- * run's writes join it.
+ * The entity, runtime, history and jobs are one statement (`startRuns`). Given a transaction (an idempotent
+ * request's), the run's writes join it.
  */
 export async function startRun(db: Db, input: StartRunInput): Promise<StartRunResult> {
-  try {
-    return await startRunOnce(db, input, false);
-  } catch (error) {
-    if (!(error instanceof StaleLatestVersion)) throw error;
-    return startRunOnce(db, input, true);
-  }
+  const [outcome] = await startRuns(db, [input]);
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
 }
 
-class StaleLatestVersion extends Error {}
-
-async function startRunOnce(db: Db, input: StartRunInput, freshLatest: boolean): Promise<StartRunResult> {
-  const pinned = input.workflowVersion !== undefined;
-  const version = input.workflowVersion ?? (await latestDefinitionVersion(db, input.projectId, input.workflowId, freshLatest));
-  const { row: definition, compiled } = await getCompiledDefinition(db, input.projectId, input.workflowId, version);
-  const documents = (input.context.documents ?? []).map((doc) => ({ id: randomUUID(), ...doc }));
-  const context: JsonObject = { ...input.context, documents };
-  const problems = contextProblems(definition.contextSchema, definition.documentsSchema, context, documents);
-  if (problems.length) throw validationFailed("The context does not match the workflow definition's schema.", problems);
-  assertValidRuntimeSubscriptions(input.config);
-
-  const result = startWorkflow(compiled, context);
-  const { snapshot } = result;
-  const ids = { id: randomUUID(), projectId: input.projectId, workflowDefinitionId: definition.id, workflowDefinitionVersion: definition.version };
-  const effects = effectJobs(ids, compiled, result.effects, snapshot.context);
-  const history: HistoryInput[] = [
-    { kind: "created", eventName: null, toState: snapshot.state, payload: { workflowDefinitionVersion: definition.version }, actorType: input.actor.type, actorId: input.actor.id ?? null },
-    ...effects.history,
-  ];
-  const predicted = { state: snapshot.state, status: snapshot.status, tags: snapshot.tags, context: snapshot.context, workflowFinalState: snapshot.workflowFinalState } as WorkflowRuntime;
-  const events = deriveEvents({ before: null, after: predicted, result, eventName: null });
-
-  return inTransaction(db, async (tx) => {
-    const runtime = await writeStep(tx, {
-      ctes: sql`entity as (${entityUpsert(input.projectId, input.context.entity, documents)})`,
-      runtime: runtimeInsert({
-        ...ids,
-        definitionId: definition.id,
-        definitionVersion: definition.version,
-        pinned,
-        entityType: input.context.entity.type,
-        snapshot,
-        config: input.config ?? {},
-        completed: result.completed,
-        eventCount: events.length,
-        timers: result.timers,
-      }),
-      history: historyInsert(input.projectId, ids.id, history, "rt"),
-      jobs: jobsInsert([...effects.jobs, ...timerJobs(ids, result.timers)], "rt"),
-      completeJob: NOTHING,
-      before: null,
-      result,
-      eventName: null,
-      events,
-      definitionConfig: definition.config,
-      moreSubscriptions: materialiseRuntimeSubscriptions,
+/**
+ * Start several workflows of one project in one transaction, each as `startRun` would, with one statement for
+ * all of them (entities, runtimes, history and jobs as multi-row CTEs; see `entitiesUpsert`, `runtimeInsert`).
+ * A run that cannot start (unknown definition, invalid context) fails alone, before anything is written; the
+ * others start. Outcomes are in the order of `inputs`.
+ *
+ * The latest version of a definition comes from a per-process cache; the statement does not create a run if a
+ * newer version exists (another process may have stored one), and such runs are computed again on the version
+ * read afresh and written by a second statement in the same transaction.
+ */
+export async function startRuns(db: Db, inputs: StartRunInput[]): Promise<Outcome<StartRunResult>[]> {
+  const outcomes: Outcome<StartRunResult>[] = new Array(inputs.length);
+  const prepare = async (indexes: number[], freshLatest: boolean, reader: Db) => {
+    const prepared: { index: number; run: PreparedRun }[] = [];
+    for (const index of indexes) {
+      try {
+        prepared.push({ index, run: await prepareRun(reader, inputs[index], freshLatest) });
+      } catch (error) {
+        outcomes[index] = { ok: false, error };
+      }
+    }
+    return prepared;
+  };
+  const first = await prepare(inputs.map((_, i) => i), false, db);
+  if (first.length) {
+    await inTransaction(db, async (tx) => {
+      let stale = await writeRuns(tx, first, outcomes);
+      if (stale.length) stale = await writeRuns(tx, await prepare(stale, true, tx), outcomes);
+      for (const index of stale) outcomes[index] = { ok: false, error: new Error("A newer definition version appeared twice while the run was being started") };
     });
-    if (!runtime) throw new StaleLatestVersion();
-    return {
-      workflowDefinitionId: definition.id,
-      workflowRuntimeId: runtime.id,
-      serviceEntityId: (runtime.businessId ?? runtime.endUserId)!,
-      runtime,
-    };
-  });
+  }
+  return outcomes;
 }
 
-function contextProblems(contextSchema: JsonObject | null, documentsSchema: JsonObject | null, context: JsonObject, documents: unknown[]): FieldError[] {
-  const problems: FieldError[] = [];
-  if (contextSchema) problems.push(...validateAgainstSchema(contextSchema, context).map((e) => ({ path: `/context${e.path}`, message: e.message })));
-  if (documentsSchema) {
-    documents.forEach((doc, i) =>
-      problems.push(...validateAgainstSchema(documentsSchema, doc).map((e) => ({ path: `/context/documents/${i}${e.path}`, message: e.message }))),
-    );
+/** Write prepared runs with one statement, filling in their outcomes; returns the indexes of runs not written (stale). */
+async function writeRuns(tx: Db, prepared: { index: number; run: PreparedRun }[], outcomes: Outcome<StartRunResult>[]): Promise<number[]> {
+  if (prepared.length === 0) return [];
+  const runs = prepared.map((p) => p.run);
+  const projectId = runs[0].projectId;
+  const written = await writeSteps(tx, {
+    ctes: entitiesUpsert(projectId, runs.map((r) => r.entity)),
+    runtime: runtimeInsert(
+      projectId,
+      runs.map((r) => ({
+        id: r.id,
+        definitionId: r.definition.id,
+        definitionVersion: r.definition.version,
+        pinned: r.pinned,
+        entity: r.entity,
+        snapshot: r.result.snapshot,
+        config: r.config,
+        completed: r.result.completed,
+        eventCount: r.events.length,
+        timers: r.result.timers,
+      })),
+    ),
+    history: historyInsert(projectId, runs.flatMap((r) => r.history.map((h) => ({ ...h, runtimeId: r.id }))), "rt"),
+    jobs: jobsInsert(runs.flatMap((r) => r.jobs), "rt"),
+    changes: new Map(
+      runs.map((r) => [r.id, { before: null, result: r.result, eventName: null, events: r.events, definitionConfig: r.definition.config, moreSubscriptions: materialiseRuntimeSubscriptions }]),
+    ),
+  });
+  const stale: number[] = [];
+  for (const { index, run } of prepared) {
+    const runtime = written.get(run.id);
+    if (!runtime) stale.push(index);
+    else outcomes[index] = { ok: true, value: { workflowDefinitionId: run.definition.id, workflowRuntimeId: runtime.id, serviceEntityId: (runtime.businessId ?? runtime.endUserId)!, runtime } };
   }
-  return problems;
+  return stale;
 }

@@ -1,4 +1,3 @@
-import { sql, type SQL } from "drizzle-orm";
 import type { TransitionResult } from "../engine";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
@@ -9,7 +8,8 @@ import { enqueueSystemEvents } from "../webhooks/system-events";
 import { subscriptionsFrom } from "./sql/applicable-subscriptions";
 import { stepStatement, type StepStatementParts } from "./sql/step-statement";
 
-export interface StepWrite extends StepStatementParts {
+/** What the system webhook layer needs of one runtime's step besides the row the statement writes. */
+export interface StepChange {
   /** The row before the step; null when the step creates the runtime. */
   before: WorkflowRuntime | null;
   result: TransitionResult;
@@ -21,24 +21,29 @@ export interface StepWrite extends StepStatementParts {
   moreSubscriptions?: (tx: Db, runtime: WorkflowRuntime) => Promise<WebhookSubscription[]>;
 }
 
-/**
- * Write a step inside the caller's transaction: the one statement of `stepStatement`, then the step's system
- * webhook events (deliveries and their jobs, only when somebody subscribes). Returns the written row, or null
- * when the runtime write wrote none.
- */
-export async function writeStep(tx: Db, w: StepWrite): Promise<WorkflowRuntime | null> {
-  const [raw] = rowsOf<Record<string, unknown>>(await tx.execute(stepStatement(w)));
-  if (!raw) return null;
-  const runtime = fromRow(workflowRuntimes, raw);
-  const applicable = subscriptionsFrom(raw.applicable_subscriptions);
-  if (w.moreSubscriptions) applicable.push(...(await w.moreSubscriptions(tx, runtime)));
-  await enqueueSystemEvents(
-    tx,
-    { before: w.before, after: runtime, result: w.result, eventName: w.eventName },
-    { events: w.events, lastSequence: runtime.eventSeq, applicable, definitionConfig: w.definitionConfig },
-  );
-  return runtime;
+export interface StepsWrite extends StepStatementParts {
+  /** The change of each runtime the runtime write may write, by runtime id. */
+  changes: Map<string, StepChange>;
 }
 
-/** A CTE body that writes nothing, for a step without a job to complete. */
-export const NOTHING: SQL = sql`select 1`;
+/**
+ * Write the steps of one or more runtimes inside the caller's transaction: the one statement of `stepStatement`,
+ * then each written runtime's system webhook events (deliveries and their jobs, only when somebody subscribes).
+ * Returns the written rows by runtime id; a runtime the runtime write wrote no row for is missing.
+ */
+export async function writeSteps(tx: Db, w: StepsWrite): Promise<Map<string, WorkflowRuntime>> {
+  const written = new Map<string, WorkflowRuntime>();
+  for (const raw of rowsOf<Record<string, unknown>>(await tx.execute(stepStatement(w)))) {
+    const runtime = fromRow(workflowRuntimes, raw);
+    written.set(runtime.id, runtime);
+    const change = w.changes.get(runtime.id)!;
+    const applicable = subscriptionsFrom(raw.applicable_subscriptions);
+    if (change.moreSubscriptions) applicable.push(...(await change.moreSubscriptions(tx, runtime)));
+    await enqueueSystemEvents(
+      tx,
+      { before: change.before, after: runtime, result: change.result, eventName: change.eventName },
+      { events: change.events, lastSequence: runtime.eventSeq, applicable, definitionConfig: change.definitionConfig },
+    );
+  }
+  return written;
+}

@@ -1,16 +1,15 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { JsonObject, RuntimeSnapshot, TimerPlan } from "../../engine";
-import { workflowRuntimes } from "../../db/schema";
-import { deadlineColumns } from "./deadline-columns";
+import { deadlineColumns, deadlineValue } from "./deadline-columns";
 
 export interface RuntimeInsert {
   id: string;
-  projectId: string;
   definitionId: string;
   definitionVersion: number;
   /** Pinned runs never yield to a newer version; otherwise nothing is inserted when one exists. */
   pinned: boolean;
-  entityType: "business" | "individual";
+  /** The case's subject: a row of the CTE `entity` (see `entitiesUpsert`), found by type and the caller's id. */
+  entity: { type: "business" | "individual"; correlationId: string };
   snapshot: RuntimeSnapshot;
   config: JsonObject;
   completed: boolean;
@@ -20,27 +19,46 @@ export interface RuntimeInsert {
 }
 
 /**
- * Contract: `insert into workflow_runtimes … returning *` of a new runtime for the entity the CTE `entity`
- * upserted, in the snapshot's initial state, with `event_seq` at the number of its first events. Inserts no
- * row when the run is not pinned and a newer version of the definition exists (another process stored it
- * after this one cached the latest version): the caller then retries on the version it reads afresh.
- * A CTE body of the step's statement, after `entity as (…)`.
+ * Contract: `insert into workflow_runtimes … returning *` of new runtimes, in order, each for the entity the CTE
+ * `entity` upserted, in its snapshot's initial state, with `event_seq` at the number of its first events. A run
+ * that is not pinned is not inserted when a newer version of its definition exists (another process stored it
+ * after this one cached the latest version): the caller then retries it on the version it reads afresh.
+ * The runs travel as one JSON parameter (fixed text, whatever their number). A CTE body of the step's statement,
+ * after `entity as (…)`.
  */
-export function runtimeInsert(r: RuntimeInsert): SQL {
-  const { snapshot } = r;
-  const due = deadlineColumns(r.timers, { dueAt: sql`null::timestamptz`, dueWarnAt: sql`null::timestamptz` });
-  const entityColumn = sql.raw(r.entityType === "business" ? "business_id" : "end_user_id");
-  const newerVersion = r.pinned
-    ? sql`false`
-    : sql`exists (select 1 from workflow_definitions d where d.project_id = ${r.projectId}::text and d.id = ${r.definitionId}::text and d.version > ${r.definitionVersion}::int)`;
-  return sql`insert into workflow_runtimes (id, project_id, workflow_definition_id, workflow_definition_version, ${entityColumn},
+export function runtimeInsert(projectId: string, runs: RuntimeInsert[]): SQL {
+  const json = JSON.stringify(
+    runs.map((r) => ({
+      id: r.id,
+      def: r.definitionId,
+      ver: r.definitionVersion,
+      pinned: r.pinned,
+      type: r.entity.type,
+      cid: r.entity.correlationId,
+      state: r.snapshot.state,
+      status: r.snapshot.status,
+      tags: r.snapshot.tags,
+      context: r.snapshot.context,
+      config: r.config,
+      reason: r.snapshot.manualReviewReason,
+      outcome: r.snapshot.workflowFinalState,
+      events: r.eventCount,
+      completed: r.completed,
+      deadline: deadlineValue(r.timers),
+    })),
+  );
+  const due = deadlineColumns(sql`r.v->'deadline'`, { dueAt: sql`null::timestamptz`, dueWarnAt: sql`null::timestamptz` });
+  return sql`insert into workflow_runtimes (id, project_id, workflow_definition_id, workflow_definition_version, business_id, end_user_id,
       state, status, tags, context, config, manual_review_reason, workflow_final_state, event_seq, resolved_at, due_at, due_warn_at)
-    select ${r.id}::uuid, ${r.projectId}::text, ${r.definitionId}::text, ${r.definitionVersion}::int, entity.id,
-      ${snapshot.state}::text, ${snapshot.status}::text, ${workflowRuntimes.tags.mapToDriverValue(snapshot.tags)}::text[],
-      ${JSON.stringify(snapshot.context)}::jsonb, ${JSON.stringify(r.config)}::jsonb,
-      ${snapshot.manualReviewReason}::text, ${snapshot.workflowFinalState}::text, ${r.eventCount}::int,
-      case when ${r.completed}::boolean then now() end, ${due.dueAt}, ${due.dueWarnAt}
-    from entity
-    where not ${newerVersion}
+    select (r.v->>'id')::uuid, ${projectId}::text, r.v->>'def', (r.v->>'ver')::int,
+      case when r.v->>'type' = 'business' then entity.id end, case when r.v->>'type' = 'individual' then entity.id end,
+      r.v->>'state', r.v->>'status', array(select jsonb_array_elements_text(r.v->'tags')), r.v->'context', r.v->'config',
+      r.v->>'reason', r.v->>'outcome', (r.v->>'events')::int,
+      case when (r.v->>'completed')::boolean then now() end, ${due.dueAt}, ${due.dueWarnAt}
+    from jsonb_array_elements(${json}::jsonb) with ordinality as r(v, n)
+    join entity on entity.entity_type = r.v->>'type' and entity.correlation_id = r.v->>'cid'
+    where (r.v->>'pinned')::boolean or not exists (select 1 from workflow_definitions d
+      where d.project_id = ${projectId}::text and d.id = r.v->>'def' and d.version > (r.v->>'ver')::int)
+    order by r.n
     returning *`;
 }

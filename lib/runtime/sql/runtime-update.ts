@@ -1,7 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { RuntimeSnapshot, TimerPlan } from "../../engine";
-import { workflowRuntimes } from "../../db/schema";
-import { deadlineColumns } from "./deadline-columns";
+import { deadlineColumns, deadlineValue } from "./deadline-columns";
 
 export interface RuntimeUpdate {
   runtimeId: string;
@@ -19,33 +18,47 @@ export interface RuntimeUpdate {
 }
 
 /**
- * Contract: `update workflow_runtimes … returning *` for a runtime whose row the caller's transaction holds
- * locked: the snapshot's state, context, tags, status, review reason and outcome, `version + 1` (unless
- * `versionMoves` is false), `event_seq`
- * advanced by the step's events, `updated_at`, `resolved_at` when the runtime ends, the assignee when given, and
- * the review deadline the step's timers set, keep or clear.
- * A CTE body of the step's statement (see `step-statement.ts`).
+ * Contract: `update workflow_runtimes … returning` the rows, for runtimes whose rows the caller's transaction holds
+ * locked, each at most once: the snapshot's state, context, tags, status, review reason and outcome, `version + 1`
+ * (unless `versionMoves` is false), `event_seq` advanced by the step's events, `updated_at`, `resolved_at` when the
+ * runtime ends, the assignee when given, and the review deadline the step's timers set, keep or clear.
+ * The updates travel as one JSON parameter (fixed text, whatever their number). A CTE body of the step's statement
+ * (see `step-statement.ts`).
  */
-export function runtimeUpdate(u: RuntimeUpdate): SQL {
-  const { snapshot } = u;
-  const assigns = u.assignment !== undefined;
-  const assigneeId = u.assignment?.assigneeId ?? null;
-  const due = deadlineColumns(u.timers, { dueAt: sql`due_at`, dueWarnAt: sql`due_warn_at` });
-  return sql`update workflow_runtimes set
-      state = ${snapshot.state}::text,
-      context = ${JSON.stringify(snapshot.context)}::jsonb,
-      tags = ${workflowRuntimes.tags.mapToDriverValue(snapshot.tags)}::text[],
-      status = ${snapshot.status}::text,
-      manual_review_reason = ${snapshot.manualReviewReason}::text,
-      workflow_final_state = ${snapshot.workflowFinalState}::text,
-      assignee_id = case when ${assigns}::boolean then ${assigneeId}::uuid else assignee_id end,
-      assigned_at = case when not ${assigns}::boolean then assigned_at when ${assigneeId}::uuid is null then null else now() end,
+export function runtimeUpdate(projectId: string, updates: RuntimeUpdate[]): SQL {
+  const json = JSON.stringify(
+    updates.map((u) => ({
+      id: u.runtimeId,
+      state: u.snapshot.state,
+      context: u.snapshot.context,
+      tags: u.snapshot.tags,
+      status: u.snapshot.status,
+      reason: u.snapshot.manualReviewReason,
+      outcome: u.snapshot.workflowFinalState,
+      ...(u.assignment !== undefined ? { assignee: u.assignment.assigneeId } : {}),
+      deadline: deadlineValue(u.timers),
+      version: u.versionMoves ? 1 : 0,
+      events: u.eventCount,
+      resolved: u.resolved,
+    })),
+  );
+  const due = deadlineColumns(sql`u.v->'deadline'`, { dueAt: sql`w.due_at`, dueWarnAt: sql`w.due_warn_at` });
+  return sql`update workflow_runtimes w set
+      state = u.v->>'state',
+      context = u.v->'context',
+      tags = array(select jsonb_array_elements_text(u.v->'tags')),
+      status = u.v->>'status',
+      manual_review_reason = u.v->>'reason',
+      workflow_final_state = u.v->>'outcome',
+      assignee_id = case when (u.v ? 'assignee') then (u.v->>'assignee')::uuid else w.assignee_id end,
+      assigned_at = case when not (u.v ? 'assignee') then w.assigned_at when u.v->>'assignee' is null then null else now() end,
       due_at = ${due.dueAt},
       due_warn_at = ${due.dueWarnAt},
-      version = version + ${u.versionMoves ? 1 : 0}::int,
-      event_seq = event_seq + ${u.eventCount}::int,
+      version = w.version + (u.v->>'version')::int,
+      event_seq = w.event_seq + (u.v->>'events')::int,
       updated_at = now(),
-      resolved_at = case when ${u.resolved}::boolean then now() else resolved_at end
-    where id = ${u.runtimeId}::uuid
-    returning *`;
+      resolved_at = case when (u.v->>'resolved')::boolean then now() else w.resolved_at end
+    from jsonb_array_elements(${json}::jsonb) as u(v)
+    where w.id = (u.v->>'id')::uuid and w.project_id = ${projectId}::text
+    returning w.*`;
 }
