@@ -11,8 +11,11 @@ import { z } from "zod";
  * - `secrets:write`: list, set, bind and delete plugin secrets (names only are ever read).
  * - `webhooks:admin`: subscriptions, deliveries and redelivery, the signing secret and its rotation.
  * - `audit:read`: the audit trail; reserved for the audit-events API, granted to keys now so they keep working.
+ * - `teams:read`: list and read teams with their members (to restrict queues to them).
+ * - `teams:write`: create, rename and delete teams, add and remove members. Keys made before teams existed lack
+ *   both; a key that manages teams is created with them.
  */
-export const API_SCOPES = ["runtimes:read", "runtimes:write", "definitions:write", "secrets:write", "webhooks:admin", "audit:read"] as const;
+export const API_SCOPES = ["runtimes:read", "runtimes:write", "definitions:write", "secrets:write", "webhooks:admin", "audit:read", "teams:read", "teams:write"] as const;
 
 export type ApiScope = (typeof API_SCOPES)[number];
 
@@ -24,6 +27,8 @@ export const API_SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
   "secrets:write": "list, set, bind and delete plugin secrets",
   "webhooks:admin": "manage webhook subscriptions, deliveries and the signing secret",
   "audit:read": "read the audit trail",
+  "teams:read": "list teams and their members",
+  "teams:write": "create, rename and delete teams, add and remove members",
 };
 
 /**
@@ -31,5 +36,12 @@ export const API_SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
  * Configuration scopes (definitions, secrets, webhooks) are granted only when asked for.
  */
 export const DEFAULT_KEY_SCOPES: ApiScope[] = ["runtimes:read", "runtimes:write"];
+
+/**
+ * The scopes of a key created before scopes existed (migration 0009's column default, also what a key inserted
+ * without `scopes` gets). Scopes added since (`teams:*`) are not among them: such a key does not silently gain the
+ * power to change who sees which queue; a key for that is created with the scope.
+ */
+export const LEGACY_KEY_SCOPES: readonly ApiScope[] = ["runtimes:write", "runtimes:read", "definitions:write", "secrets:write", "webhooks:admin", "audit:read"];
 
 export const apiScopeSchema = z.enum(API_SCOPES);

@@ -5,6 +5,7 @@ import { environmentLogLine } from "../config/app-environment";
 import { env } from "../config/env";
 import type { Db } from "../db/client";
 import { apiKeys, users } from "../db/schema";
+import { API_SCOPES } from "../api-contract/scopes";
 import { apiKeyPrefix, generateApiKey, hashApiKey } from "../security/api-key-format";
 import { hashPassword } from "../auth/password";
 import { logger } from "../observability/logger";
@@ -61,13 +62,13 @@ async function ensureAdmin(db: Db, log: (line: string) => void): Promise<void> {
   }
 }
 
-/** Ensure the project has an API key; returns the key when this start knows it (`SEED_API_KEY`, or just created). */
+/** Ensure the project has an API key holding every scope; returns the key when this start knows it (`SEED_API_KEY`, or just created). */
 async function ensureApiKey(db: Db, log: (line: string) => void): Promise<string | undefined> {
   const seeded = env().SEED_API_KEY;
   if (seeded) {
     await db
       .insert(apiKeys)
-      .values({ projectId: DEFAULT_PROJECT_ID, name: "Seed key (SEED_API_KEY)", prefix: apiKeyPrefix(seeded), keyHash: hashApiKey(seeded) })
+      .values({ projectId: DEFAULT_PROJECT_ID, name: "Seed key (SEED_API_KEY)", prefix: apiKeyPrefix(seeded), keyHash: hashApiKey(seeded), scopes: [...API_SCOPES] })
       .onConflictDoNothing();
     return seeded;
   }
@@ -78,7 +79,7 @@ async function ensureApiKey(db: Db, log: (line: string) => void): Promise<string
     .limit(1);
   if (any) return undefined;
   const key = generateApiKey();
-  await db.insert(apiKeys).values({ projectId: DEFAULT_PROJECT_ID, name: "Generated at first start", prefix: apiKeyPrefix(key), keyHash: hashApiKey(key) });
+  await db.insert(apiKeys).values({ projectId: DEFAULT_PROJECT_ID, name: "Generated at first start", prefix: apiKeyPrefix(key), keyHash: hashApiKey(key), scopes: [...API_SCOPES] });
   log(`[bootstrap] created API key for project '${DEFAULT_PROJECT_ID}': ${key}  (shown once; set SEED_API_KEY to choose it)`);
   return key;
 }

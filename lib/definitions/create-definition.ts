@@ -4,6 +4,7 @@ import { AppError } from "../errors";
 import type { Db } from "../db/client";
 import { workflowDefinitions, type WorkflowDefinition } from "../db/schema";
 import { validateDefinition } from "../engine";
+import { isUniqueViolation } from "../db/unique-violation";
 
 const MAX_ATTEMPTS = 50;
 
@@ -64,12 +65,4 @@ async function insertExactVersion(db: Db, row: Omit<WorkflowDefinition, "version
     if (isUniqueViolation(error)) throw stale();
     throw error;
   }
-}
-
-/** PostgreSQL 23505, possibly wrapped by Drizzle (`cause`). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
-    if (e.code === "23505") return true;
-  }
-  return false;
 }

@@ -30,6 +30,7 @@ export const ERROR_CODES = {
   document_exists: entry(409, "Conflict"),  // a document id the runtime has or had
   email_taken: entry(409, "Conflict"),
   team_name_taken: entry(409, "Conflict"),
+  team_in_use: entry(409, "Conflict"),  // deleting a team a queue is restricted to
   event_not_accepted: entry(409, "Conflict"),
   job_not_retryable: entry(409, "Conflict"),
   runtime_not_active: entry(409, "Conflict"),  // a write on a completed or canceled runtime

@@ -13,6 +13,10 @@ import * as jobRetry from "@/app/api/v1/external/jobs/[jobId]/retry/route";
 import * as jobList from "@/app/api/v1/external/jobs/route";
 import * as secret from "@/app/api/v1/external/secrets/[name]/route";
 import * as secrets from "@/app/api/v1/external/secrets/route";
+import * as team from "@/app/api/v1/external/teams/[teamId]/route";
+import * as teamMember from "@/app/api/v1/external/teams/[teamId]/members/[userId]/route";
+import * as teamMembers from "@/app/api/v1/external/teams/[teamId]/members/route";
+import * as teams from "@/app/api/v1/external/teams/route";
 import * as redeliver from "@/app/api/v1/external/webhook-deliveries/[deliveryId]/redeliver/route";
 import * as deliveries from "@/app/api/v1/external/webhook-deliveries/route";
 import * as rotate from "@/app/api/v1/external/webhook-secret/rotate/route";
@@ -62,6 +66,10 @@ export const API_ROUTES = {
   "/api/v1/external/filters/{filterId}/cases": filterCases,
   "/api/v1/external/secrets": secrets,
   "/api/v1/external/secrets/{name}": secret,
+  "/api/v1/external/teams": teams,
+  "/api/v1/external/teams/{teamId}": team,
+  "/api/v1/external/teams/{teamId}/members": teamMembers,
+  "/api/v1/external/teams/{teamId}/members/{userId}": teamMember,
   "/api/v1/external/webhook-subscriptions": subscriptions,
   "/api/v1/external/webhook-subscriptions/{subscriptionId}": subscription,
   "/api/v1/external/webhook-subscriptions/{subscriptionId}/enable": enable,

@@ -65,6 +65,10 @@ export const ROUTES: RouteSpec[] = [
   { path: "/api/v1/external/workflow-definitions/{definition}", methods: ["GET"], auth: "api-key", query: { version: "1" } },
   { path: "/api/v1/external/workflow-definitions/{definition}/versions", methods: ["GET"], auth: "api-key" },
   { path: "/api/v1/external/secrets", methods: ["GET"], auth: "api-key" },
+  { path: "/api/v1/external/teams", methods: ["GET", "POST"], auth: "api-key", body: (r, t) => ({ name: `fuzz ${r.string(8)}`, memberIds: r.chance(0.5) ? [t.userId] : [] }) },
+  { path: "/api/v1/external/teams/{team}", methods: ["GET", "PATCH", "DELETE"], auth: "api-key", body: (r) => ({ name: `fuzz ${r.string(8)}` }) },
+  { path: "/api/v1/external/teams/{team}/members", methods: ["POST"], auth: "api-key", body: (_r, t) => ({ userId: t.userId }) },
+  { path: "/api/v1/external/teams/{team}/members/{user}", methods: ["DELETE"], auth: "api-key" },
   { path: "/api/v1/external/secrets/{secret}", methods: ["PUT", "DELETE"], auth: "api-key", body: () => ({ value: "s3cret" }) },
   { path: "/api/v1/external/secrets/{secret}", methods: ["PATCH"], auth: "api-key", body: (r) => ({ allowedHosts: r.chance(0.5) ? null : ["api.vendor.example", "*.vendor.example:8443"] }) },
   { path: "/api/v1/external/webhook-subscriptions", methods: ["GET", "POST"], auth: "api-key", query: { level: "project", limit: "10" }, body: () => ({ url: "https://receiver.example/hooks", events: ["workflow.completed"] }) },
@@ -93,10 +97,15 @@ export const ROUTES: RouteSpec[] = [
   { path: "/api/backoffice/definitions/{definition}/versions", methods: ["POST"], auth: "session", body: (r) => ({ document: minimalDefinition(`fuzz_bo_${r.string(8)}`), baseVersion: 1 }) },
   { path: "/api/backoffice/queues/{filter}/cases", methods: ["POST"], auth: "session", body: (r) => ({ values: entity(r) }) },
   { path: "/api/backoffice/secrets", methods: ["GET"], auth: "session" },
+  { path: "/api/backoffice/teams", methods: ["GET", "POST"], auth: "session", body: (r) => ({ name: `fuzz bo ${r.string(8)}` }) },
+  { path: "/api/backoffice/teams/{team}", methods: ["GET", "PATCH", "DELETE"], auth: "session", body: (r) => ({ name: `fuzz bo ${r.string(8)}` }) },
+  { path: "/api/backoffice/teams/{team}/members", methods: ["POST"], auth: "session", body: (_r, t) => ({ userId: t.userId }) },
+  { path: "/api/backoffice/teams/{team}/members/{user}", methods: ["DELETE"], auth: "session" },
   { path: "/api/backoffice/secrets/{secret}", methods: ["PUT", "DELETE"], auth: "session", body: () => ({ value: "s3cret" }) },
   { path: "/api/backoffice/secrets/{secret}", methods: ["PATCH"], auth: "session", body: (r) => ({ allowedHosts: r.chance(0.5) ? null : ["api.vendor.example"] }) },
   { path: "/api/backoffice/users", methods: ["GET", "POST"], auth: "session", body: (r) => ({ email: `fuzz-${r.string(8)}@example.com`, firstName: "F", lastName: "Z", role: "reviewer", password: "fuzz-password-123" }) },
   { path: "/api/backoffice/users/{user}", methods: ["PATCH"], auth: "session", body: (r) => ({ role: r.pick(["admin", "reviewer"]) }) },
+  { path: "/api/backoffice/workload", methods: ["GET"], auth: "session" },
   { path: "/api/backoffice/webhooks/deliveries", methods: ["GET"], auth: "session", query: { workflowRuntimeId: "{runtime}" } },
   { path: "/api/backoffice/webhooks/deliveries/{uuid}/redeliver", methods: ["POST"], auth: "session" },
   { path: "/api/backoffice/webhooks/secret", methods: ["GET"], auth: "session" },
@@ -117,6 +126,8 @@ export function fillPath(template: string, r: Rng, t: FuzzTargets, override?: (s
         return t.definitionId;
       case "filter":
         return t.filterId;
+      case "team":
+        return t.teamId;
       case "subscription":
         return t.subscriptionId;
       case "user":

@@ -40,7 +40,7 @@ const runBody = (i: number) => ({
 });
 
 /**
- * Create what the fuzz run aims at (a definition, runtimes in several states, a filter, a subscription, a
+ * Create what the fuzz run aims at (a definition, runtimes in several states, a filter, a team, a subscription, a
  * reviewer, a spare API key) and, apart from it, a sentinel definition and runtime no generated request names:
  * `readSentinel` reads those back, and they must read the same after the run.
  */
@@ -58,6 +58,7 @@ export async function prepareTargets(baseUrl: string): Promise<FuzzTargets> {
     if (i % 2 === 0) await call(baseUrl, "POST", `/api/v1/external/workflows/${run.workflowRuntimeId}/send-event`, { name: "start" });
   }
   const filter = await call(baseUrl, "POST", "/api/v1/external/filters", { name: "fuzz filter", entity: "businesses", query: { where: { state: "review" } } });
+  const team = await call(baseUrl, "POST", "/api/v1/external/teams", { name: "fuzz team" });
   const subscription = await call(baseUrl, "POST", "/api/v1/external/webhook-subscriptions", { url: "https://receiver.example/fuzz", events: ["workflow.completed"] });
   const origin = { origin: baseUrl };
   const session = sessionCookie ? { cookie: sessionCookie, ...origin } : origin;
@@ -76,6 +77,7 @@ export async function prepareTargets(baseUrl: string): Promise<FuzzTargets> {
     definitionId: TARGET_DEFINITION,
     runtimeIds,
     filterId: String(filter.id),
+    teamId: String(team.id),
     subscriptionId: String(subscription.id),
     userId,
     spareApiKeyId,

@@ -10,6 +10,8 @@ export interface FuzzTargets {
   /** Runtimes of that definition that generated events aim at. */
   runtimeIds: string[];
   filterId: string;
+  /** A team (no queue is restricted to it, so deleting it is allowed). */
+  teamId: string;
   subscriptionId: string;
   /** A reviewer created for the fuzz run (never the signed-in admin, so PATCHes cannot lock the fuzzer out). */
   userId: string;

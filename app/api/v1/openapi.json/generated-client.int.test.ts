@@ -6,7 +6,8 @@ import { resetEnvCache } from "@/lib/config/env";
 import { setPhase } from "@/lib/readiness/process-state";
 import { startWorker, type RunningWorker } from "@/lib/worker/worker";
 import { and, eq } from "drizzle-orm";
-import { jobs } from "@/lib/db/schema";
+import { apiKeys, jobs, users } from "@/lib/db/schema";
+import { API_SCOPES } from "@/lib/api-contract/scopes";
 import { allowOutbound, resetOutbound } from "@/tests/support/outbound";
 import { EXAMPLE, runContext, seedDefinition, seedProject } from "@/tests/support/seed";
 import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
@@ -42,6 +43,7 @@ beforeAll(async () => {
   );
   allowOutbound(`127.0.0.1:${stub.port}`);
   const key = await seedProject(t.db, "proj-openapi", { REGISTRY_API_KEY: "a", WEBHOOK_TOKEN: "b" });
+  await t.db.update(apiKeys).set({ scopes: [...API_SCOPES] }); // the seeded key predates the teams scopes
   await seedDefinition(t.db, "proj-openapi");
   worker = await startWorker(t, { pollMs: 50 });
   doc = await (await ROUTES["/api/v1/openapi.json"].GET()).json();
@@ -199,6 +201,17 @@ describe(`a client generated from the served OpenAPI document (${process.env.TES
     expect((await api.PATCH("/api/v1/external/secrets/{name}", { params: { path: { name: "OPENAPI_A" } }, body: { allowedHosts: ["*.com"] } })).error.code).toBe("validation_failed");
     expect((await api.DELETE("/api/v1/external/secrets/{name}", { params: { path: { name: "OPENAPI_B" } } })).response.status).toBe(204);
     expect((await api.DELETE("/api/v1/external/secrets/{name}", { params: { path: { name: "OPENAPI_B" } } })).error.code).toBe("not_found");
+  });
+
+  it("creates, lists, reads, renames and deletes teams and their members (409 for a taken name, 422 for a user of no project)", async () => {
+    const [user] = await t.db.insert(users).values({ projectId: "proj-openapi", email: "ada@openapi.test", role: "reviewer", passwordHash: "x" }).returning();
+    const team = (await api.POST("/api/v1/external/teams", { body: { name: "Senior", memberIds: [user.id] } })).data;
+    expect([(await api.POST("/api/v1/external/teams", { body: { name: "senior" } })).error.code, (await api.GET("/api/v1/external/teams", {})).data.data[0].members[0].id]).toEqual(["team_name_taken", user.id]);
+    const path = { teamId: team.id };
+    expect([(await api.GET("/api/v1/external/teams/{teamId}", { params: { path } })).data.name, (await api.PATCH("/api/v1/external/teams/{teamId}", { params: { path }, body: { name: "Seniors" } })).data.name]).toEqual(["Senior", "Seniors"]);
+    expect((await api.DELETE("/api/v1/external/teams/{teamId}/members/{userId}", { params: { path: { ...path, userId: user.id } } })).response.status).toBe(204);
+    expect([(await api.POST("/api/v1/external/teams/{teamId}/members", { params: { path }, body: { userId: otherUuid } })).error.errors[0].path, (await api.POST("/api/v1/external/teams/{teamId}/members", { params: { path }, body: { userId: user.id } })).data.members.length]).toEqual(["/userId", 1]);
+    expect([(await api.DELETE("/api/v1/external/teams/{teamId}", { params: { path } })).response.status, (await api.GET("/api/v1/external/teams/{teamId}", { params: { path } })).error.code]).toEqual([204, "not_found"]);
   });
 
   it("manages webhook subscriptions, reads deliveries and rotates the signing secret", async () => {

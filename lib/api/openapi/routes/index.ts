@@ -8,10 +8,11 @@ import { JOB_ROUTES } from "./jobs";
 import { META_ROUTES } from "./meta";
 import { NOTE_ROUTES } from "./notes";
 import { SECRET_ROUTES } from "./secrets";
+import { TEAM_ROUTES } from "./teams";
 import { WORKFLOW_ROUTES } from "./workflows";
 
 /** Every documented route group, in documentation order: each part of the service exports its own. */
-export const ROUTE_GROUPS: RouteGroup[] = [WORKFLOW_ROUTES, DOCUMENT_ROUTES, NOTE_ROUTES, DEFINITION_ROUTES, FILTER_ROUTES, SECRET_ROUTES, WEBHOOK_ROUTES, JOB_ROUTES, AUDIT_ROUTES, META_ROUTES];
+export const ROUTE_GROUPS: RouteGroup[] = [WORKFLOW_ROUTES, DOCUMENT_ROUTES, NOTE_ROUTES, DEFINITION_ROUTES, FILTER_ROUTES, TEAM_ROUTES, SECRET_ROUTES, WEBHOOK_ROUTES, JOB_ROUTES, AUDIT_ROUTES, META_ROUTES];
 
 /** One documented operation with the tag of its group. */
 export type ApiRoute = RouteSpec & { tag: string };

@@ -1,0 +1,51 @@
+import Link from "next/link";
+import { DueLabel } from "@/components/ui/due-label";
+import { StateBadge } from "@/components/ui/state-badge";
+import { Time } from "@/components/ui/time";
+import type { HeldCase } from "@/lib/queues/open-cases-of";
+
+/** One person's open cases, soonest deadline first, each linked to its case page. */
+export function HeldCases({ name, cases, limit, now }: { name: string; cases: HeldCase[]; limit: number; now: number }) {
+  return (
+    <section className="panel" aria-labelledby="held-heading" data-testid="held-cases">
+      <h2 id="held-heading">Open cases of {name}</h2>
+      {cases.length === 0 ? (
+        <p className="hint">No open cases.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="list">
+            <thead>
+              <tr>
+                <th scope="col" className="fill">Case</th>
+                <th scope="col">State</th>
+                <th scope="col">Workflow</th>
+                <th scope="col">Assigned</th>
+                <th scope="col">Due</th>
+              </tr>
+            </thead>
+            <tbody>
+              {cases.map((c) => (
+                <tr key={c.id}>
+                  <th scope="row" className="fill">
+                    <Link href={`/cases/${c.id}`}>{c.name}</Link>
+                  </th>
+                  <td>
+                    <StateBadge state={c.state} />
+                  </td>
+                  <td className="mono">{c.workflowId}</td>
+                  <td>
+                    <Time iso={c.assignedAt} />
+                  </td>
+                  <td>
+                    <DueLabel dueAt={c.dueAt} dueWarnAt={c.dueWarnAt} now={now} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {cases.length >= limit && <p className="hint">The {limit} with the soonest deadlines are shown.</p>}
+    </section>
+  );
+}
