@@ -18,6 +18,12 @@ export interface RunFilterOptions {
   search?: string;
   /** An extra predicate over the aliases r and b (businesses) or e (individuals), e.g. `sql\`r.assignee_id = ${userId}::uuid\``. */
   extraWhere?: SQL;
+  /**
+   * Alternatives over the same aliases: a case matches when at least one holds (with `extraWhere` and the rest).
+   * Each alternative gets a page of its own, planned on its own, and the pages are merged: an OR between two
+   * index-backed predicates would leave the planner only a filter over every case of the project.
+   */
+  anyOf?: SQL[];
 }
 
 export interface FilterPage {
@@ -62,17 +68,29 @@ export async function runFilterQuery(
   // Two stages: first the page of runtimes (joining the entity's table only when a condition or the order
   // needs it), then the selected relations for just those rows. The LIMIT subquery is never flattened, so the
   // planner cannot trade the index-backed page for a hash join over every business of the project.
-  const needsEntity = compiled.whereUses.size > 0 || !!options.search || !!options.extraWhere || orderBy === "companyName";
+  const anyOf = options.anyOf ?? [];
+  const needsEntity = compiled.whereUses.size > 0 || !!options.search || !!options.extraWhere || anyOf.length > 0 || orderBy === "companyName";
   const entityScope = compiled.entity === "businesses" ? sql`r.business_id is not null` : sql`r.end_user_id is not null`;
+  const offset = !options.cursor && options.offset ? Math.max(0, Math.trunc(options.offset)) : 0;
+  const join = needsEntity ? entityJoin(compiled.entity) : sql``;
+  const pageOf = (columns: SQL, where: SQL[], rows: number, skip: number) => sql`
+      select ${columns} from workflow_runtimes r ${join}
+      where ${sql.join(where, sql` and `)}
+      order by ${orderKey.order}
+      limit ${rows}${skip ? sql` offset ${skip}` : sql``}`;
+  // With two or more alternatives: the first `offset + limit + 1` ids of each one's page, then the page of their union.
+  const inner =
+    anyOf.length < 2
+      ? pageOf(sql`r.*`, [entityScope, ...conditions, ...anyOf.map((alt) => sql`(${alt})`)], limit + 1, offset)
+      : pageOf(
+          sql`r.*`,
+          [sql`r.project_id = ${projectId}`, sql`r.id in (${sql.join(anyOf.map((alt) => sql`(${pageOf(sql`r.id`, [entityScope, ...conditions, sql`(${alt})`], offset + limit + 1, 0)})`), sql` union `)})`],
+          limit + 1,
+          offset,
+        );
   const query = sql`
     select ${compiled.select.row} as "row", ${orderKey.cursor} as "cursorKey", r.id as "cursorId"
-    from (
-      select r.* from workflow_runtimes r ${needsEntity ? entityJoin(compiled.entity) : sql``}
-      where ${sql.join([entityScope, ...conditions], sql` and `)}
-      order by ${orderKey.order}
-      limit ${limit + 1}
-      ${!options.cursor && options.offset ? sql`offset ${Math.max(0, Math.trunc(options.offset))}` : sql``}
-    ) r
+    from (${inner}) r
     ${relationJoins(compiled)}
     order by ${orderKey.order}`;
   const rows = rowsOf<{ row: unknown; cursorKey: string; cursorId: string }>(await db.execute(query));

@@ -51,6 +51,9 @@ export const workflowRuntimes = pgTable(
     index("workflow_runtimes_status_idx").on(t.projectId, t.status),
     index("workflow_runtimes_tags_idx").using("gin", t.tags),
     index("workflow_runtimes_due_idx").on(t.projectId, t.dueAt).where(sql`${t.dueAt} is not null`),
+    // The queue's due sort (cases without a deadline last) and its Overdue filter: lib/queues/list-queue-cases.ts.
+    index("workflow_runtimes_due_order_idx").on(t.projectId, sql`coalesce(${t.dueAt}, 'infinity'::timestamptz)`, t.id),
+    index("workflow_runtimes_deadline_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc(), t.dueAt).where(sql`${t.dueAt} is not null`),
     index("workflow_runtimes_parent_idx").on(t.projectId, t.parentRuntimeId).where(sql`${t.parentRuntimeId} is not null`),
   ],
 );
