@@ -2,8 +2,12 @@ import { sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { runFilterQuery, type FilterEntity, type FilterResponse } from "../filters";
+import { overdue } from "./overdue-counts";
 import { entityFields } from "./queue-columns";
 import { QUEUE_PAGE_SIZE, type QueueParams } from "./queue-params";
+import { searchAlternatives } from "./queue-search";
+
+export { searchCondition } from "./queue-search";
 
 /** One row of a queue page, flattened for the table. */
 export interface QueueRow {
@@ -57,42 +61,10 @@ export async function listQueueCases(db: Db, user: SessionUser, filter: FilterRe
     limit: QUEUE_PAGE_SIZE,
     cursor: params.cursor,
     orderBy: params.sort === "name" ? "companyName" : params.sort === "due" ? "dueAt" : "createdAt",
-    extraWhere: and(quickFilters(user, params), params.q ? searchCondition(entity, params.q, user.projectId) : undefined),
+    extraWhere: quickFilters(user, params),
+    anyOf: params.q ? searchAlternatives(entity, params.q, user.projectId) : undefined,
   });
   return { rows: page.data.map((r) => toRow(entity, rel, r)), nextCursor: page.nextCursor };
-}
-
-/**
- * Search: a case-insensitive substring of the subject's name, e-mail, registration number or entity id, or of
- * the main representative's e-mail (`context.entity.data.additionalInfo.mainRepresentative.email`, the only
- * e-mail the Add Case form asks for; searched when the query contains "@"); a full runtime id matches that case.
- * Each alternative is an `IN (subquery)` over an expression with a trigram index (migration 0003), so a search
- * reads the matching subjects from the index instead of every case of the project.
- */
-export function searchCondition(entity: FilterEntity, q: string, projectId: string): SQL {
-  const pattern = `%${q.slice(0, 200).toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
-  const matches =
-    entity === "businesses"
-      ? [
-          sql`r.business_id in (select s.id from businesses s where s.project_id = ${projectId} and lower(coalesce(s.company_name, '') || ' ' || coalesce(s.email, '') || ' ' || coalesce(s.registration_number, '') || ' ' || s.correlation_id) like ${pattern}::text)`,
-        ]
-      : [
-          sql`r.end_user_id in (select s.id from end_users s where s.project_id = ${projectId} and lower(coalesce(s.first_name, '') || ' ' || coalesce(s.last_name, '') || ' ' || coalesce(s.email, '') || ' ' || s.correlation_id) like ${pattern}::text)`,
-        ];
-  if (q.includes("@")) {
-    matches.push(
-      sql`r.id in (select w.id from workflow_runtimes w where w.project_id = ${projectId} and lower(w.context #>> '{entity,data,additionalInfo,mainRepresentative,email}') like ${pattern}::text)`,
-    );
-  }
-  if (UUID_RE.test(q)) matches.push(sql`r.id = ${q}::uuid`);
-  return sql`(${sql.join(matches, sql` or `)})`;
-}
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function and(...parts: (SQL | undefined)[]): SQL | undefined {
-  const present = parts.filter((p): p is SQL => p !== undefined);
-  return present.length ? sql.join(present, sql` and `) : undefined;
 }
 
 /** The quick filters as one predicate over the runtime alias `r` (index-backed: assignee, status, state, due). */
@@ -103,8 +75,7 @@ export function quickFilters(user: SessionUser, params: Pick<QueueParams, "assig
   else if (params.assignee) parts.push(sql`r.assignee_id = ${params.assignee}::uuid`);
   if (params.state) parts.push(sql`r.state = ${params.state}`);
   if (params.status) parts.push(sql`r.status = ${params.status}`);
-  // Overdue: open and past the deadline (a state's deadline is cleared when the case leaves it).
-  if (params.due === "overdue") parts.push(sql`r.due_at <= now() and r.status = 'active'`);
+  if (params.due === "overdue") parts.push(overdue);
   return parts.length ? sql.join(parts, sql` and `) : undefined;
 }
 

@@ -4,14 +4,23 @@ import { rowsOf } from "../db/rows";
 import { compileFilterQuery, type FilterResponse } from "../filters";
 
 /**
- * The number of open cases past their review deadline (`due_at <= now()`) in each queue, in one statement: the
- * project's overdue cases (read through the partial index on `due_at`) counted once per queue with the queue's
- * `where` as an aggregate `filter`. A queue whose filter no longer compiles counts as null.
+ * Open and past the review deadline (a state's deadline is cleared when the case leaves it), over the runtime
+ * alias `r`. Said twice on purpose: `due_at <= now()` implies a deadline, which lets the planner read the overdue
+ * cases newest first from `workflow_runtimes_deadline_created_idx` (only cases with a deadline), and the same bound
+ * on the due sort's key lets it stop `workflow_runtimes_due_order_idx` at now (migration 0013).
+ */
+export const overdue = sql`r.due_at <= now() and coalesce(r.due_at, 'infinity'::timestamptz) <= now() and r.status = 'active'`;
+
+/**
+ * The number of open cases past their review deadline (`due_at <= now()`) in each queue, counted up to `upTo`
+ * (the sidebar shows "99+" beyond its cap), in one statement: one subquery per queue that stops at `upTo`
+ * matches, so a backlog of 100,000 overdue cases costs about as much as a hundred. A queue whose filter no longer compiles
+ * counts as null.
  *
  * @example
- * await overdueCounts(db, "default", filters) // { "<filter id>": 3, "<other id>": 0 }
+ * await overdueCounts(db, "default", filters, 100) // { "<filter id>": 3, "<other id>": 0 }
  */
-export async function overdueCounts(db: Db, projectId: string, filters: FilterResponse[]): Promise<Record<string, number | null>> {
+export async function overdueCounts(db: Db, projectId: string, filters: FilterResponse[], upTo: number): Promise<Record<string, number | null>> {
   const counted: { id: string; predicate: SQL }[] = [];
   const counts: Record<string, number | null> = {};
   for (const f of filters) {
@@ -24,15 +33,15 @@ export async function overdueCounts(db: Db, projectId: string, filters: FilterRe
     }
   }
   if (counted.length === 0) return counts;
-  const columns = counted.map((c, i) => sql`count(*) filter (where ${c.predicate})::int as ${sql.raw(`"q${i}"`)}`);
-  const [row] = rowsOf<Record<string, number | string>>(
-    await db.execute(sql`
-      select ${sql.join(columns, sql`, `)}
-      from workflow_runtimes r
-      left join businesses b on b.id = r.business_id and b.project_id = r.project_id
-      left join end_users e on e.id = r.end_user_id and e.project_id = r.project_id
-      where r.project_id = ${projectId} and r.due_at is not null and r.due_at <= now() and r.status = 'active'`),
+  const columns = counted.map(
+    (c, i) => sql`(select count(*)::int from (
+        select 1 from workflow_runtimes r
+        left join businesses b on b.id = r.business_id and b.project_id = r.project_id
+        left join end_users e on e.id = r.end_user_id and e.project_id = r.project_id
+        where r.project_id = ${projectId} and ${overdue} and ${c.predicate}
+        limit ${upTo}) o) as ${sql.raw(`"q${i}"`)}`,
   );
+  const [row] = rowsOf<Record<string, number | string>>(await db.execute(sql`select ${sql.join(columns, sql`, `)}`));
   counted.forEach((c, i) => (counts[c.id] = Number(row?.[`q${i}`] ?? 0)));
   return counts;
 }

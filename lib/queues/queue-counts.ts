@@ -16,14 +16,14 @@ export interface QueueCount {
 /**
  * The number of open (active) cases each queue selects, capped at `COUNT_CAP` so it stays cheap on queues
  * with 100,000 cases: at most `COUNT_CAP + 1` ids are read per queue; and the overdue ones among them
- * (`overdueCounts`, one statement for all queues). A queue whose filter cannot run (an old, now invalid
+ * (`overdueCounts`, one statement for all queues, capped the same way). A queue whose filter cannot run (an old, now invalid
  * filter) counts as null.
  *
  * @example
  * await openRuntimeCounts(db, "default", filters) // { "<filter id>": { count: 12, more: false, overdue: 2 } }
  */
 export async function openRuntimeCounts(db: Db, projectId: string, filters: FilterResponse[]): Promise<Record<string, QueueCount | null>> {
-  const [open, overdue] = await Promise.all([openCounts(db, projectId, filters), overdueCounts(db, projectId, filters)]);
+  const [open, overdue] = await Promise.all([openCounts(db, projectId, filters), overdueCounts(db, projectId, filters, COUNT_CAP + 1)]);
   return Object.fromEntries(filters.map((f) => [f.id, open[f.id] ? { ...open[f.id]!, overdue: overdue[f.id] ?? 0 } : null]));
 }
 
