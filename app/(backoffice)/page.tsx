@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requireUser } from "@/lib/auth/require-user";
 import { getDb } from "@/lib/db/client";
-import { listFilters } from "@/lib/filters";
+import { queueAccess } from "@/lib/queues/queue-access";
 
 export const metadata: Metadata = { title: "Queues" };
 export const dynamic = "force-dynamic";
@@ -21,11 +21,23 @@ const EXAMPLE = `curl -X POST "$BASE_URL/api/v1/external/filters" \\
     }
   }'`;
 
-// The home page: the first queue, or how to create one when the project has none.
+// The home page: the first queue the user sees, or how to create one when the project has none.
 export default async function HomePage() {
   const user = await requireUser("/");
-  const [first] = await listFilters(await getDb(), user.projectId);
-  if (first) redirect(`/queues/${first.id}`);
+  const { visible, hidden } = await queueAccess(await getDb(), user);
+  if (visible[0]) redirect(`/queues/${visible[0].id}`);
+  if (hidden.length) {
+    return (
+      <>
+        <div className="page-head">
+          <h1>Queues</h1>
+        </div>
+        <EmptyState title="No queues for you yet">
+          <p>Every queue of this project is kept for teams you are not in. Ask an admin to add you to a team.</p>
+        </EmptyState>
+      </>
+    );
+  }
   return (
     <>
       <div className="page-head">

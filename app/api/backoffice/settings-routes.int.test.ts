@@ -11,6 +11,10 @@ import * as validate from "./definitions/[definitionId]/validate/route";
 import * as versions from "./definitions/[definitionId]/versions/route";
 import * as secret from "./secrets/[name]/route";
 import * as secrets from "./secrets/route";
+import * as team from "./teams/[teamId]/route";
+import * as teamMember from "./teams/[teamId]/members/[userId]/route";
+import * as teamMembers from "./teams/[teamId]/members/route";
+import * as teams from "./teams/route";
 import * as user from "./users/[userId]/route";
 import * as redeliver from "./webhooks/deliveries/[deliveryId]/redeliver/route";
 import * as deliveries from "./webhooks/deliveries/route";
@@ -48,6 +52,13 @@ const ROUTES: Route[] = [
   { name: "rotate signing secret", handler: rotate.POST, method: "POST", path: "/api/backoffice/webhooks/secret/rotate" },
   { name: "recent deliveries", handler: deliveries.GET, method: "GET", path: "/api/backoffice/webhooks/deliveries" },
   { name: "redeliver", handler: redeliver.POST, method: "POST", path: `/api/backoffice/webhooks/deliveries/${UUID}/redeliver`, params: { deliveryId: UUID } },
+  { name: "list teams", handler: teams.GET, method: "GET", path: "/api/backoffice/teams" },
+  { name: "create team", handler: teams.POST, method: "POST", path: "/api/backoffice/teams", body: { name: "Senior" } },
+  { name: "read team", handler: team.GET, method: "GET", path: `/api/backoffice/teams/${UUID}`, params: { teamId: UUID } },
+  { name: "rename team", handler: team.PATCH, method: "PATCH", path: `/api/backoffice/teams/${UUID}`, params: { teamId: UUID }, body: { name: "Seniors" } },
+  { name: "delete team", handler: team.DELETE, method: "DELETE", path: `/api/backoffice/teams/${UUID}`, params: { teamId: UUID } },
+  { name: "add team member", handler: teamMembers.POST, method: "POST", path: `/api/backoffice/teams/${UUID}/members`, params: { teamId: UUID }, body: { userId: UUID } },
+  { name: "remove team member", handler: teamMember.DELETE, method: "DELETE", path: `/api/backoffice/teams/${UUID}/members/${UUID}`, params: { teamId: UUID, userId: UUID } },
   { name: "change user", handler: user.PATCH, method: "PATCH", path: `/api/backoffice/users/${UUID}`, params: { userId: UUID }, body: { active: false } },
   { name: "validate definition", handler: validate.POST, method: "POST", path: "/api/backoffice/definitions/kyb_manual_review_example/validate", params: { definitionId: "kyb_manual_review_example" }, body: { document: {} } },
   { name: "save definition", handler: versions.POST, method: "POST", path: "/api/backoffice/definitions/kyb_manual_review_example/versions", params: { definitionId: "kyb_manual_review_example" }, body: { document: {}, baseVersion: 1 } },

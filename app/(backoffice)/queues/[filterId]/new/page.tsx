@@ -7,7 +7,7 @@ import { AddCaseForm } from "@/components/forms/add-case-form";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Truncate } from "@/components/ui/truncate";
 import { requireUser } from "@/lib/auth/require-user";
-import { findQueue } from "@/lib/queues/find-queue";
+import { findQueueFor } from "@/lib/queues/queue-access";
 import { findInputSchema, initialFormData, toRjsfUiSchema } from "@/lib/review/input-schema";
 import { queueWorkflowIds } from "@/lib/queues/queue-workflow-ids";
 import { getDb } from "@/lib/db/client";
@@ -23,7 +23,7 @@ export default async function AddCasePage({ params }: { params: Promise<{ filter
   const user = await requireUser(`/queues/${filterId}/new`);
   if (user.role === "auditor") forbidden();
   const db = await getDb();
-  const filter = await findQueue(db, user.projectId, filterId);
+  const filter = await findQueueFor(db, user, filterId);
   if (!filter) notFound();
   const [workflowId] = queueWorkflowIds(filter.query);
   const definition = workflowId ? await findDefinition(db, user.projectId, workflowId) : null;
