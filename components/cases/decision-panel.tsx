@@ -16,6 +16,8 @@ interface Props {
   nextEvents: string[];
   /** Null when the user may decide; else why not. */
   blocked: string | null;
+  /** Events this user may not send although others may (a four-eyes vote they cannot cast), each with why. */
+  refusals?: Record<string, string>;
   /** The case's documents (id, or `#<index>`, and label): a revision request may send some back, each with a reason. */
   documents?: { id: string; label: string }[];
 }
@@ -26,7 +28,7 @@ const isRevision = (event: string) => /revision|revise/i.test(event);
  * Approve, reject or request a revision — one button per event the current state accepts. Rejecting and
  * requesting a revision need a reason; every decision carries the version the reviewer saw.
  */
-export function DecisionPanel({ runtimeId, version, nextEvents, blocked, documents = [] }: Props) {
+export function DecisionPanel({ runtimeId, version, nextEvents, blocked, refusals = {}, documents = [] }: Props) {
   const id = useId();
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState("");
@@ -127,7 +129,7 @@ export function DecisionPanel({ runtimeId, version, nextEvents, blocked, documen
       )}
       <div className="actions">
         {nextEvents.map((event) => (
-          <button key={event} type="button" className={tone(event)} disabled={!!blocked || action.isPending} onClick={() => decide(event)}>
+          <button key={event} type="button" className={tone(event)} disabled={!!blocked || event in refusals || action.isPending} title={refusals[event]} onClick={() => decide(event)}>
             {LABELS[event] ?? event}
           </button>
         ))}

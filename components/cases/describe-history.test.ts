@@ -42,3 +42,22 @@ describe("describeHistory: time", () => {
     });
   });
 });
+
+describe("describeHistory: four-eyes votes", () => {
+  const required = { approvals: 2, rejections: 1 };
+  const voter = { type: "reviewer", id: "ana" };
+
+  it("shows a vote that did not decide as a vote with its count, and the deciding one with its move", () => {
+    const first = describeOne({ kind: "decision", eventName: "approve", fromState: "manual_review", toState: "manual_review", actor: voter, payload: { decision: "approve", reason: null, applied: false, vote: "approve", approvals: 1, rejections: 0, required } });
+    expect(first).toMatchObject({ title: "Vote “approve” (approval 1 of 2)", actor: "ana" });
+    const deciding = describeHistory(
+      [
+        entry({ id: 2, kind: "decision", eventName: "approve", fromState: "manual_review", toState: "approve", actor: voter, payload: { decision: "approve", reason: null, applied: true, vote: "approve", approvals: 2, rejections: 0, required } }),
+        entry({ id: 3, kind: "transition", eventName: "approve", fromState: "manual_review", toState: "approve", actor: voter }),
+      ],
+      (id) => id,
+    );
+    expect(deciding.map((i) => i.title)).toEqual(["Decision “approve”: manual_review → approve (approval 2 of 2)"]);
+    expect(describeOne({ kind: "decision", eventName: "reject", actor: voter, payload: { decision: "reject", reason: "Forged", applied: false, vote: "reject", approvals: 0, rejections: 1, required: { approvals: 2, rejections: 2 } } }).title).toBe("Vote “reject” (rejection 1 of 2) — “Forged”");
+  });
+});

@@ -32,6 +32,13 @@ export function describeHistory(entries: HistoryEntry[], nameOf: (userId: string
   return items;
 }
 
+/** ` (approval 1 of 2)` for a four-eyes vote (see `voteSummary`), else nothing. */
+function voteCount(p: P): string {
+  if (p?.vote !== "approve" && p?.vote !== "reject") return "";
+  const required = (p.required ?? {}) as Record<string, unknown>;
+  return p.vote === "approve" ? ` (approval ${s(p.approvals)} of ${s(required.approvals)})` : ` (rejection ${s(p.rejections)} of ${s(required.rejections)})`;
+}
+
 function actorOf(h: HistoryEntry, nameOf: (id: string) => string): string {
   if (h.actor.type === "reviewer" && h.actor.id) return nameOf(h.actor.id);
   return h.actor.type === "api_key" ? "API" : "System";
@@ -68,7 +75,7 @@ function describe(h: HistoryEntry, transition: HistoryEntry | undefined, nameOf:
       }
       const move = transition && transition.fromState !== transition.toState ? `: ${s(transition.fromState)} → ${s(transition.toState)}` : "";
       const reason = p?.reason ? ` — “${s(p.reason)}”` : "";
-      return { ...base, title: `Decision “${s(h.eventName)}”${move}${reason}${p?.override ? " (admin override)" : ""}` };
+      return { ...base, title: `${p?.vote && !p.applied ? "Vote" : "Decision"} “${s(h.eventName)}”${move}${voteCount(p)}${reason}${p?.override ? " (admin override)" : ""}` };
     }
     case "assignment":
       return { ...base, title: assignmentTitle(p, nameOf) };

@@ -4,9 +4,13 @@ import { Time } from "@/components/ui/time";
 import { Truncate } from "@/components/ui/truncate";
 import type { QueueColumn } from "@/lib/queues/queue-columns";
 import type { QueueRow } from "@/lib/queues/list-queue-cases";
+import type { ApprovalProgress } from "@/lib/queues/queue-approvals";
 
-/** One cell of the queue table, by column kind; `now` (ms) is when the page was rendered, for relative times. */
-export function CaseCell({ column, row, now }: { column: QueueColumn; row: QueueRow; now: number }) {
+/**
+ * One cell of the queue table, by column kind; `now` (ms) is when the page was rendered, for relative times;
+ * `approvals` the four-eyes progress shown under the state ("1 of 2 approvals").
+ */
+export function CaseCell({ column, row, now, approvals }: { column: QueueColumn; row: QueueRow; now: number; approvals?: ApprovalProgress }) {
   switch (column.kind) {
     case "state":
       return (
@@ -14,6 +18,11 @@ export function CaseCell({ column, row, now }: { column: QueueColumn; row: Queue
           <StateBadge state={row.state} tags={row.tags} status={row.status} finalState={row.workflowFinalState} />
           {row.manualReviewReason && (
             <span className="reason-dot" title={`Manual review: ${row.manualReviewReason}`} aria-label="Has a manual review reason" role="img" />
+          )}
+          {approvals && (
+            <span className="sub" data-testid="approval-progress">
+              {approvals.approvals} of {approvals.required} approvals
+            </span>
           )}
         </>
       );

@@ -1,10 +1,14 @@
 import Link from "next/link";
 import type { QueueColumn } from "@/lib/queues/queue-columns";
 import type { QueueRow } from "@/lib/queues/list-queue-cases";
+import type { ApprovalProgress } from "@/lib/queues/queue-approvals";
 import { CaseCell } from "./case-cell";
 
-/** The cases of one queue page; the first column (the subject's name) links to the case. `now`: when rendered (ms). */
-export function CaseTable({ rows, columns, entityLabel, now }: { rows: QueueRow[]; columns: QueueColumn[]; entityLabel: string; now: number }) {
+/**
+ * The cases of one queue page; the first column (the subject's name) links to the case. `now`: when rendered (ms);
+ * `approvals`: the four-eyes progress of cases in a state with `meta.review`, by case id.
+ */
+export function CaseTable({ rows, columns, entityLabel, now, approvals }: { rows: QueueRow[]; columns: QueueColumn[]; entityLabel: string; now: number; approvals?: Map<string, ApprovalProgress> }) {
   return (
     <div className="table-wrap">
       <table className="cases" data-testid="case-table">
@@ -34,7 +38,7 @@ export function CaseTable({ rows, columns, entityLabel, now }: { rows: QueueRow[
               </th>
               {columns.map((c) => (
                 <td key={c.key}>
-                  <CaseCell column={c} row={row} now={now} />
+                  <CaseCell column={c} row={row} now={now} approvals={approvals?.get(row.id)} />
                 </td>
               ))}
             </tr>

@@ -10,7 +10,8 @@ export interface RuntimeActionActor {
 /**
  * Run a human's or an API key's action on a runtime (`fn`, usually one `step`, which joins this transaction and
  * locks the row first) and append its audit row, target the runtime, in the same transaction. The system's own
- * steps (plugin results, timers) are not audited: they are in the runtime's history.
+ * steps (plugin results, timers) are not audited: they are in the runtime's history. `action` may depend on the
+ * result (a decision on a four-eyes state is a `case.vote`).
  *
  * @example
  * await auditedRuntimeAction(db, input, input.actor, "case.canceled", () => ({ reason: "given" }), (tx) => step(tx, input, decide));
@@ -19,7 +20,7 @@ export function auditedRuntimeAction<T>(
   db: Db,
   ref: { projectId: string; runtimeId: string },
   actor: RuntimeActionActor,
-  action: string,
+  action: string | ((value: T) => string),
   summary: (value: T) => Record<string, unknown>,
   fn: (tx: Db) => Promise<T>,
 ): Promise<T> {
@@ -29,7 +30,7 @@ export function auditedRuntimeAction<T>(
     (value: T) => ({
       projectId: ref.projectId,
       actor: { type: actor.type === "reviewer" ? "user" : "api_key", id: actor.id ?? null },
-      action,
+      action: typeof action === "function" ? action(value) : action,
       target: { type: "runtime", id: ref.runtimeId },
       summary: summary(value),
     }),

@@ -5,11 +5,13 @@ import { businesses, endUsers, type Business, type EndUser, type WorkflowDefinit
 import { getCompiledDefinition } from "../runtime/definition-cache";
 import { findRuntime } from "../runtime/get-runtime";
 import { latestRuntimeHistory, type HistoryEntry } from "../runtime/history-view";
-import { runtimeView, type RuntimeView } from "../runtime/runtime-view";
+import { loadStateReview, runtimeView, type RuntimeView } from "../runtime/runtime-view";
 import { hasPendingPluginCall } from "../runtime/wait-settled";
 import { listUsers, type UserSummary } from "../users/list-users";
 import { listNotes, type NoteView } from "../notes";
 import { listEarlierDocuments, type EarlierDocument } from "./earlier-documents";
+import { eligibilityOf, type Eligibility } from "./four-eyes/eligibility";
+import { loadFourEyes } from "./four-eyes/load-four-eyes";
 
 /** Everything the case page shows, loaded in one place. */
 export interface RuntimeDetail {
@@ -32,18 +34,26 @@ export interface RuntimeDetail {
   moreNotes: boolean;
   /** The current state's review deadline (`meta.sla`) and when its warning is due; nulls when it has none. */
   deadline: { dueAt: string | null; dueWarnAt: string | null };
+  /** On a four-eyes state (`view.review`), what the viewer may vote; null elsewhere or without a viewer. */
+  eligibility: Eligibility | null;
 }
 
 export const NOTES_SHOWN = 20;
 
 export const HISTORY_LIMIT = 500;
 
-/** The case (runtime) of the project with its definition, entity, timeline and users; null when absent. */
-export async function loadRuntimeDetail(db: Db, projectId: string, runtimeId: string): Promise<RuntimeDetail | null> {
+/**
+ * The case (runtime) of the project with its definition, entity, timeline and users, and on a four-eyes state what
+ * `viewerId` may vote; null when absent.
+ */
+export async function loadRuntimeDetail(db: Db, projectId: string, runtimeId: string, viewerId?: string): Promise<RuntimeDetail | null> {
   const row = await findRuntime(db, projectId, runtimeId);
   if (!row) return null;
-  const [{ row: definition, compiled }, history, users, business, endUser, awaitingPlugin, earlierDocuments, notes] = await Promise.all([
-    getCompiledDefinition(db, projectId, row.workflowDefinitionId, row.workflowDefinitionVersion),
+  const [{ row: definition, compiled, review, eligibility }, history, users, business, endUser, awaitingPlugin, earlierDocuments, notes] = await Promise.all([
+    getCompiledDefinition(db, projectId, row.workflowDefinitionId, row.workflowDefinitionVersion).then(async (d) => {
+      const fourEyes = viewerId ? await loadFourEyes(db, row, d.compiled, viewerId) : null;
+      return { ...d, review: await loadStateReview(db, row, d.compiled), eligibility: fourEyes && viewerId ? eligibilityOf(fourEyes, { id: viewerId }) : null };
+    }),
     latestRuntimeHistory(db, projectId, row.id, HISTORY_LIMIT),
     listUsers(db, projectId),
     row.businessId ? db.select().from(businesses).where(and(eq(businesses.id, row.businessId), eq(businesses.projectId, projectId))).then((r) => r[0] ?? null) : null,
@@ -53,7 +63,7 @@ export async function loadRuntimeDetail(db: Db, projectId: string, runtimeId: st
     listNotes(db, { projectId, runtimeId: row.id, limit: NOTES_SHOWN }),
   ]);
   return {
-    view: runtimeView(row, compiled),
+    view: runtimeView(row, compiled, review),
     definition,
     apiPlugins: listPlugins(compiled).api,
     business,
@@ -66,6 +76,7 @@ export async function loadRuntimeDetail(db: Db, projectId: string, runtimeId: st
     notes: notes.data,
     moreNotes: notes.nextCursor !== null,
     deadline: { dueAt: row.dueAt?.toISOString() ?? null, dueWarnAt: row.dueWarnAt?.toISOString() ?? null },
+    eligibility,
   };
 }
 

@@ -7,6 +7,8 @@ import { historyInsert } from "./sql/history-insert";
 import { runtimeUpdate } from "./sql/runtime-update";
 import { documentVersionsInsert } from "./sql/document-versions-insert";
 import { pluginJobsCancel } from "./sql/plugin-jobs-cancel";
+import { autoAssignJobsInsert } from "./sql/auto-assign-job-insert";
+import { reviewVotesInsert } from "./sql/review-votes-insert";
 import { timerJobsVoid } from "./sql/timer-jobs-void";
 import { writeSteps } from "./write-step";
 
@@ -15,7 +17,9 @@ export type { RuntimeStep, StepCause } from "./plan-step";
 /**
  * Persist one engine step inside the caller's transaction (which holds the runtime's row lock): the new
  * state, context, tags and status with `version + 1`, the history rows, the outbox jobs for the step's effects,
- * the timers it starts and voids with the deadline they set (`result.timers`), and its system webhook events.
+ * the timers it starts and voids with the deadline they set (`result.timers`), the `auto_assign` job of a
+ * transition that leaves the case active (if the project has a queue that assigns automatically), and its
+ * system webhook events.
  * A step that moved nothing (and emits no event of its own) only appends history and leaves the version as is.
  *
  * The runtime update, history, jobs, the event sequence numbers and the read of the applicable webhook
@@ -45,8 +49,10 @@ export async function persistSteps(tx: Db, steps: RuntimeStep[]): Promise<Workfl
   const plans = steps.map(planStep);
   const moved = plans.filter((p) => p.update);
   const superseded = plans.flatMap((p) => p.superseded);
+  const votes = plans.flatMap((p) => p.votes);
   const canceling = moved.filter((p) => p.cancelsPluginJobs).map((p) => p.step.runtime.id);
   const voids = moved.flatMap((p) => (p.voidTimers ? [p.voidTimers] : []));
+  const entered = moved.filter((p) => p.step.result.transitioned && p.step.result.snapshot.status === "active").map((p) => ({ runtimeId: p.step.runtime.id, state: p.step.result.snapshot.state }));
   const written = await writeSteps(tx, {
     runtime: runtimeUpdate(projectId, moved.map((p) => p.update!)),
     history: historyInsert(projectId, plans.flatMap((p) => p.history)),
@@ -55,6 +61,7 @@ export async function persistSteps(tx: Db, steps: RuntimeStep[]): Promise<Workfl
     documentVersions: superseded.length ? documentVersionsInsert(projectId, superseded) : undefined,
     cancelJobs: canceling.length ? pluginJobsCancel(projectId, canceling) : undefined,
     voidTimers: voids.length ? timerJobsVoid(projectId, voids) : undefined,
+    more: [...(votes.length ? [reviewVotesInsert(projectId, votes)] : []), ...(entered.length ? [autoAssignJobsInsert(projectId, entered)] : [])],
     changes: new Map(moved.map((p) => [p.step.runtime.id, p.change!])),
   });
   return plans.map((p) => (p.update ? written.get(p.step.runtime.id)! : p.step.runtime));

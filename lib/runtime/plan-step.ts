@@ -1,11 +1,13 @@
 import type { CompiledWorkflow, TransitionResult } from "../engine";
 import type { Job, WorkflowDefinition, WorkflowRuntime } from "../db/schema";
 import type { NewJobRow } from "../jobs/queue";
+import type { Approver } from "../webhooks/build-payload";
 import { deriveEvents, type DerivedEvent } from "../webhooks/derive-events";
 import { effectJobs } from "./effect-jobs";
 import type { RuntimeHistoryInput, HistoryInput } from "./sql/history-insert";
 import type { RuntimeSupersededDocument, SupersededDocument } from "./sql/document-versions-insert";
 import type { RuntimeUpdate } from "./sql/runtime-update";
+import type { ReviewVoteInput, RuntimeReviewVote } from "./sql/review-votes-insert";
 import type { TimerVoid } from "./sql/timer-jobs-void";
 import { timerJobs } from "./timer-jobs";
 import type { Actor } from "./types";
@@ -29,6 +31,10 @@ export interface StepCause {
   cancelsPluginJobs?: boolean;
   /** System webhook events the step emits besides those its change derives (a deadline's warning or breach). */
   events?: DerivedEvent[];
+  /** A four-eyes vote the step casts: stored in `review_votes` by the step's statement, and the version moves. */
+  vote?: ReviewVoteInput;
+  /** Who approved the decision the step applies: carried as `approvers` by its completion webhooks. */
+  approvers?: Approver[];
 }
 
 /** One runtime's step: its locked row, its compiled definition, the engine's result and why it happened. */
@@ -45,6 +51,7 @@ export interface StepPlan {
   history: RuntimeHistoryInput[];
   jobs: NewJobRow[];
   superseded: RuntimeSupersededDocument[];
+  votes: RuntimeReviewVote[];
   update?: RuntimeUpdate;
   change?: StepChange;
   cancelsPluginJobs: boolean;
@@ -54,7 +61,7 @@ export interface StepPlan {
 /**
  * What persisting a step writes, computed without the database: the history rows (`cond_error`s, the
  * `transition`/`event_ignored` row, plugin requests that could not be built), the outbox jobs of its effects and
- * timers, the document versions it supersedes, and, when it moved the runtime, the row update and its webhook
+ * timers, the document versions it supersedes, the four-eyes vote it casts, and, when it moved the runtime, the row update and its webhook
  * events. A step that moved nothing (and emits no event of its own) only appends history and leaves the version.
  *
  * @example
@@ -64,7 +71,7 @@ export interface StepPlan {
 export function planStep(step: RuntimeStep): StepPlan {
   const { runtime, definition, result, cause } = step;
   const { snapshot } = result;
-  const changed = result.transitioned || result.contextChanged || result.changed || snapshot.status !== runtime.status || cause.assignment !== undefined;
+  const changed = result.transitioned || result.contextChanged || result.changed || snapshot.status !== runtime.status || cause.assignment !== undefined || cause.vote !== undefined;
   // A deadline's warning or breach changes nothing a client holds: it numbers its events but keeps the version.
   const moved = changed || Boolean(cause.events?.length);
   // An event whose conds all failed, in a step that still changed something (a context patch sent with it).
@@ -95,6 +102,7 @@ export function planStep(step: RuntimeStep): StepPlan {
     history: history.map((h) => ({ ...h, runtimeId: runtime.id })),
     jobs: [...effects.jobs, ...timerJobs(runtime, result.timers)],
     superseded: (cause.supersededDocuments ?? []).map((d) => ({ ...d, runtimeId: runtime.id, actor: cause.actor })),
+    votes: cause.vote ? [{ ...cause.vote, runtimeId: runtime.id }] : [],
     cancelsPluginJobs: false,
   };
   if (!moved) return plan;
@@ -109,7 +117,8 @@ export function planStep(step: RuntimeStep): StepPlan {
     workflowFinalState: snapshot.workflowFinalState,
   };
   const canceled = snapshot.status === "canceled" && runtime.status !== "canceled";
-  const events = [...deriveEvents({ before: runtime, after: predicted, result, eventName: cause.eventName }), ...(cause.events ?? [])];
+  const derived = [...deriveEvents({ before: runtime, after: predicted, result, eventName: cause.eventName }), ...(cause.events ?? [])];
+  const events = cause.approvers ? derived.map((e) => ({ ...e, approvers: cause.approvers })) : derived;
   plan.update = { runtimeId: runtime.id, snapshot, resolved: result.completed || canceled, eventCount: events.length, assignment: cause.assignment, timers: result.timers, versionMoves: changed };
   plan.change = { before: runtime, result, eventName: cause.eventName, events, definitionConfig: definition.row.config };
   plan.cancelsPluginJobs = cause.cancelsPluginJobs === true;

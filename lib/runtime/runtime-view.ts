@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import type { WorkflowRuntime } from "../db/schema";
 import { getCompiledDefinition } from "./definition-cache";
 import { snapshotOf } from "./snapshot";
+import { currentStateVotes, stateReviewOf, type StateReview } from "./state-votes";
 
 /** A runtime as the API returns it. */
 export interface RuntimeView {
@@ -26,10 +27,15 @@ export interface RuntimeView {
   resolvedAt: string | null;
   /** The review deadline of the current state (`meta.sla`); null when it has none. */
   dueAt: string | null;
+  /** The four-eyes rule of the current state (`meta.review`) and the votes of this visit; null when it has none. */
+  review: StateReview | null;
 }
 
-/** Shape a runtime row for the API; `nextEvents` are the events its current state accepts. */
-export function runtimeView(row: WorkflowRuntime, compiled: CompiledWorkflow): RuntimeView {
+/**
+ * Shape a runtime row for the API; `nextEvents` are the events its current state accepts, `review` comes from
+ * `loadStateReview` (null for a state without `meta.review`).
+ */
+export function runtimeView(row: WorkflowRuntime, compiled: CompiledWorkflow, review: StateReview | null): RuntimeView {
   return {
     id: row.id,
     workflowDefinitionId: row.workflowDefinitionId,
@@ -50,11 +56,20 @@ export function runtimeView(row: WorkflowRuntime, compiled: CompiledWorkflow): R
     updatedAt: row.updatedAt.toISOString(),
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
     dueAt: row.dueAt?.toISOString() ?? null,
+    review,
   };
+}
+
+/** The four-eyes rule of the runtime's current state with the votes of this visit; null (and no query) without one. */
+export async function loadStateReview(db: Db, row: WorkflowRuntime, compiled: CompiledWorkflow): Promise<StateReview | null> {
+  const rule = compiled.states.get(row.state)?.review;
+  if (!rule) return null;
+  const { votes } = await currentStateVotes(db, row.projectId, row.id, row.state);
+  return stateReviewOf(row.state, rule, votes);
 }
 
 /** `runtimeView` for a row, loading its (cached) compiled definition. */
 export async function loadRuntimeView(db: Db, row: WorkflowRuntime): Promise<RuntimeView> {
   const { compiled } = await getCompiledDefinition(db, row.projectId, row.workflowDefinitionId, row.workflowDefinitionVersion);
-  return runtimeView(row, compiled);
+  return runtimeView(row, compiled, await loadStateReview(db, row, compiled));
 }

@@ -47,12 +47,40 @@ export async function step<T = undefined>(
   decide: (locked: LockedRuntime) => Decision<T> | null,
   valid?: (tx: Db, runtime: WorkflowRuntime) => Promise<boolean>,
 ): Promise<{ runtime: WorkflowRuntime; value: T | undefined }> {
+  return lockedStep(db, ref, valid, async () => undefined, decide);
+}
+
+/**
+ * `step` for a rule that depends on rows besides the runtime's (the votes of a four-eyes state, who created the
+ * case): `read` loads them in the step's transaction after the row lock is taken, so no other step of the runtime
+ * can change them before `decide` sees them and its step is stored. `read` only reads.
+ *
+ * @example
+ * await stepReading(db, ref, (tx, locked) => loadVotes(tx, locked), ({ snapshot }, votes) => decideVote(snapshot, votes));
+ */
+export async function stepReading<F, T = undefined>(
+  db: Db,
+  ref: RuntimeRef,
+  read: (tx: Db, locked: LockedRuntime) => Promise<F>,
+  decide: (locked: LockedRuntime, facts: F) => Decision<T> | null,
+): Promise<{ runtime: WorkflowRuntime; value: T | undefined }> {
+  return lockedStep(db, ref, undefined, read, decide);
+}
+
+async function lockedStep<F, T>(
+  db: Db,
+  ref: RuntimeRef,
+  valid: ((tx: Db, runtime: WorkflowRuntime) => Promise<boolean>) | undefined,
+  read: (tx: Db, locked: LockedRuntime) => Promise<F>,
+  decide: (locked: LockedRuntime, facts: F) => Decision<T> | null,
+): Promise<{ runtime: WorkflowRuntime; value: T | undefined }> {
   const attributes = { "kyc.project_id": ref.projectId, "kyc.runtime_id": ref.runtimeId };
   return inSpan("step", { attributes }, () =>
     withLockedRuntime(db, ref.projectId, ref.runtimeId, async (tx, runtime) => {
       if (valid && !(await valid(tx, runtime))) return { runtime, value: undefined };
       const definition = await getCompiledDefinition(tx, runtime.projectId, runtime.workflowDefinitionId, runtime.workflowDefinitionVersion);
-      const decision = decide({ runtime, compiled: definition.compiled, snapshot: snapshotOf(runtime) });
+      const locked = { runtime, compiled: definition.compiled, snapshot: snapshotOf(runtime) };
+      const decision = decide(locked, await read(tx, locked));
       if (!decision) return { runtime, value: undefined };
       return { runtime: await persistStep(tx, runtime, definition, decision.result, decision.cause), value: decision.value };
     }),

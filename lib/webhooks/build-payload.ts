@@ -10,6 +10,12 @@ export interface Assignee {
   email: string;
 }
 
+/** A person whose approval decided the case: id and display name, nothing more. */
+export interface Approver {
+  id: string;
+  name: string;
+}
+
 /** What the payload needs beyond the runtime row, read in the step's transaction. */
 export interface PayloadFacts {
   assignee: Assignee | null;
@@ -46,6 +52,8 @@ export interface SystemEventPayload {
   correlationId: string | null;
   environment: "sandbox" | "production";
   workflowFinalState?: string | null;
+  /** On the completion events: who approved the decision that completed the case (the votes of a four-eyes state). */
+  approvers?: Approver[];
   /** On `workflow.sla.warning` and `workflow.sla.breached`: the deadline of the state (`state`). */
   dueAt?: string | null;
   actions?: CaseAction[];
@@ -60,6 +68,7 @@ export interface PayloadEvent {
   timestamp: Date;
   actions?: CaseAction[];
   documentChanges?: DocumentChange[];
+  approvers?: Approver[];
 }
 
 const COMPLETION_EVENTS = new Set<DeliveredEventName>(["workflow.completed", "workflow.context.document.completed"]);
@@ -68,7 +77,8 @@ const DEADLINE_EVENTS = new Set<DeliveredEventName>(["workflow.sla.warning", "wo
 /**
  * The payload of one event of a step. `data` is the runtime's context after the step; on the completion
  * events its documents carry `{ id, category, decision: { status, revisionReason, rejectionReason } }`
- * (null where nothing was recorded) and the payload carries `workflowFinalState`; the deadline events carry
+ * (null where nothing was recorded) and the payload carries `workflowFinalState` and `approvers` (empty when no
+ * person approved, e.g. an automatic or rejecting decision); the deadline events carry
  * `dueAt`. Nothing else of the
  * runtime (config, subscription URLs) is copied, and the context never holds secret values.
  */
@@ -92,7 +102,7 @@ export function buildPayload(event: PayloadEvent, before: WorkflowRuntime | null
     serviceEntityId: facts.serviceEntityId,
     correlationId: facts.correlationId,
     environment: facts.environment,
-    ...(completion ? { workflowFinalState: after.workflowFinalState } : {}),
+    ...(completion ? { workflowFinalState: after.workflowFinalState, approvers: event.approvers ?? [] } : {}),
     ...(DEADLINE_EVENTS.has(event.eventName) ? { dueAt: after.dueAt?.toISOString() ?? null } : {}),
     ...(event.actions ? { actions: event.actions } : {}),
     ...(event.documentChanges ? { documentChanges: event.documentChanges } : {}),
@@ -126,7 +136,7 @@ const stringOrNull = (value: unknown): string | null => (typeof value === "strin
 const KEY_ORDER = [
   "id", "eventName", "apiVersion", "timestamp", "sequence", "workflowRuntimeId", "workflowDefinitionId", "workflowDefinitionVersion",
   "state", "previousState", "assignedAt", "assignee", "workflowCreatedAt", "workflowResolvedAt", "serviceEntityId", "correlationId",
-  "environment", "workflowFinalState", "actions", "documentChanges", "data",
+  "environment", "workflowFinalState", "approvers", "actions", "documentChanges", "data",
 ];
 
 /**

@@ -108,10 +108,21 @@ describe("buildPayload", () => {
     expect(Object.keys(orderPayloadKeys(shuffled))).toEqual(Object.keys(payload));
   });
 
+  it("lists the approvers on completion events only, after workflowFinalState", () => {
+    const done = runtime({ state: "approve", status: "completed", workflowFinalState: "approved", resolvedAt: at });
+    const approvers = [{ id: "u1", name: "Ana" }, { id: "u2", name: "Bo" }];
+    const payload = buildPayload({ id: "evt_3", eventName: "workflow.completed", sequence: 9, timestamp: at, approvers }, runtime(), done, facts);
+    expect(payload.approvers).toEqual(approvers);
+    const keys = Object.keys(orderPayloadKeys(payload as unknown as Record<string, unknown>));
+    expect(keys.indexOf("approvers")).toBe(keys.indexOf("workflowFinalState") + 1);
+    expect(buildPayload({ id: "evt_4", eventName: "workflow.state.changed", sequence: 8, timestamp: at, approvers }, runtime(), done, facts)).not.toHaveProperty("approvers");
+  });
+
   it("on completion: workflowFinalState and every document with id, category and a decision of three fields", () => {
     const done = runtime({ state: "approve", status: "completed", workflowFinalState: "approved", resolvedAt: at, context: { documents: [{ category: "c" }, null] } });
     const payload = buildPayload({ id: "evt_2", eventName: "workflow.completed", sequence: 9, timestamp: at }, runtime(), done, facts);
     expect(payload.workflowFinalState).toBe("approved");
+    expect(payload.approvers).toEqual([]);
     expect(payload.workflowResolvedAt).toBe(at.toISOString());
     expect(payload.data.documents).toEqual([
       { id: null, category: "c", decision: { status: null, revisionReason: null, rejectionReason: null } },

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { WorkflowRuntime } from "../db/schema";
+import type { Approver } from "./build-payload";
 import { documentChanges, type DocumentChange } from "./document-changes";
 import type { DeliveredEventName } from "./event-names";
 import type { RuntimeStepChange } from "./system-events";
@@ -26,6 +27,8 @@ export interface DerivedEvent {
   actions?: CaseAction[];
   /** The documents the step added, replaced or deleted (on `workflow.context.document.updated`, when any). */
   documentChanges?: DocumentChange[];
+  /** Who approved the decision that completed the case (on the completion events of a reviewer's approval). */
+  approvers?: Approver[];
 }
 
 const DECIDED_OUTCOMES = new Set(["approved", "rejected", "auto_approved", "auto_rejected"]);

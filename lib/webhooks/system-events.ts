@@ -53,7 +53,7 @@ export async function enqueueSystemEvents(tx: Db, change: RuntimeStepChange, ste
   const facts = await payloadFacts(tx, after);
   const timestamp = new Date();
   const rows = targeted.flatMap((event) => {
-    const payload = buildPayload({ id: `evt_${randomUUID()}`, eventName: event.eventName, sequence: event.sequence, timestamp, actions: event.actions, documentChanges: event.documentChanges }, before, after, facts);
+    const payload = buildPayload({ id: `evt_${randomUUID()}`, eventName: event.eventName, sequence: event.sequence, timestamp, actions: event.actions, documentChanges: event.documentChanges, approvers: event.approvers }, before, after, facts);
     return event.targets.map((s) => ({ subscriptionId: s.id, eventId: payload.id, eventName: payload.eventName, url: s.url, payload }));
   });
   const inserted = await insertDeliveries(tx, after, rows, timestamp);

@@ -7,6 +7,24 @@ import { jsonObject } from "./common";
  * them in step with the types the handlers answer with (`RuntimeView`, `HistoryEntry` in lib/runtime).
  */
 
+const reviewVoteSchema = z.object({
+  userId: z.uuid(),
+  name: z.string().describe("The voter's display name (first and last name, else e-mail)."),
+  reason: z.string().nullable(),
+  at: timestamp,
+});
+
+const stateReviewSchema = z
+  .object({
+    state: z.string(),
+    required: z.object({ approvals: z.int(), rejections: z.int() }).describe("Distinct people whose approvals (rejections) decide the case."),
+    teams: z.array(z.string()).describe("Teams whose members may vote; empty: any reviewer or admin."),
+    allowSelfApproval: z.boolean(),
+    approvals: z.array(reviewVoteSchema).describe("Approvals cast in this visit of the state, oldest first."),
+    rejections: z.array(reviewVoteSchema),
+  })
+  .describe("The four-eyes rule of the current state (`meta.review`) and the votes cast since the case entered it.");
+
 export const runtimeResponseSchema = z.object({
   id: z.uuid(),
   workflowDefinitionId: z.string(),
@@ -27,6 +45,7 @@ export const runtimeResponseSchema = z.object({
   updatedAt: timestamp,
   resolvedAt: timestamp.nullable(),
   dueAt: timestamp.nullable().describe("The review deadline of the current state (its `meta.sla.due` after entering it); null when it has none."),
+  review: stateReviewSchema.nullable().describe("Null when the current state has no `meta.review`."),
 });
 
 export const runtimePageSchema = z.object({ data: z.array(runtimeResponseSchema).describe("Newest first."), nextCursor });
