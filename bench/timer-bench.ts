@@ -1,9 +1,16 @@
-// Timers under load: 10,000 delayed transitions due in the same second, fired by one worker process's worth of
-// in-process workers (claims with FOR UPDATE SKIP LOCKED, batches of their free slots), and the lateness of timers
-// due one by one with nothing else running. PostgreSQL on BENCH_DATABASE_URL (PGlite without it, labelled so).
+// Timers under load: 10,000 delayed transitions due in the same second, fired by the worker as `npm start` runs
+// it on PostgreSQL (BENCH_TIMER_WORKERS worker processes, default 1 as WORKER_PROCESSES; scripts/worker.ts, which
+// claims due timers in batches and fires each batch in one transaction), and the lateness of timers due one by one
+// with nothing else running. PostgreSQL on BENCH_DATABASE_URL; without it PGlite with an in-process worker,
+// labelled so. WORKER_TIMER_BATCH=1 in the environment fires each timer in a transaction of its own, for comparison.
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import { selectBenchDatabase } from "./lib/bench-env";
+import { cpuSnapshot } from "./lib/cpu-accounting";
+import { root } from "./lib/next-build";
 import { Latencies } from "./lib/stats";
 
 const P = "bench-timers";
@@ -19,9 +26,8 @@ export async function runTimerBench(burst = Number(process.env.BENCH_TIMERS ?? 1
   const { seedDefinition, seedProject } = await import("../tests/support/seed");
   const { startWorker } = await import("../lib/worker/worker");
   const { rowsOf } = await import("../lib/db/rows");
-  const { openPostgres } = await import("../lib/db/open");
   const t = await openTestDatabase();
-  const workers = Number(process.env.BENCH_TIMER_WORKERS ?? 4);
+  const processes = Number(process.env.BENCH_TIMER_WORKERS ?? 1);
   try {
     await seedProject(t.db, P);
     await seedDefinition(t.db, P, { id: "timed", edit: (d) => Object.assign(d, { definition: chart, extensions: { apiPlugins: [] }, config: {} }) });
@@ -39,6 +45,7 @@ export async function runTimerBench(burst = Number(process.env.BENCH_TIMERS ?? 1
         from numbered`);
     };
     const fired = async () => rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from jobs where project_id = ${P} and kind = 'timer' and status = 'succeeded'`))[0].n;
+    // finished_at is when each timer's step ran (clock_timestamp(); a batch commits a few milliseconds later).
     const lateness = async () => {
       const rows = rowsOf<{ ms: number }>(await t.db.execute(sql`
         select extract(epoch from (finished_at - run_at)) * 1000 as ms from jobs where project_id = ${P} and kind = 'timer' and status = 'succeeded'`));
@@ -46,20 +53,22 @@ export async function runTimerBench(burst = Number(process.env.BENCH_TIMERS ?? 1
       for (const r of rows) l.add(Number(r.ms));
       return l;
     };
-    // On PostgreSQL each worker has a pool of its own (DB_POOL_MAX's default, 10), as separate worker processes would.
-    const handles = t.url ? await Promise.all(Array.from({ length: workers }, () => openPostgres(t.url!, { max: 10 }))) : [];
-    const running = await Promise.all(Array.from({ length: workers }, (_, i) => startWorker(handles[i] ?? t, {})));
+    const workers = t.url ? await startWorkerProcesses(processes, t.url) : undefined;
+    const inProcess = t.url ? undefined : await startWorker(t, {});
     try {
       // 1. The burst: every timer due within the same second, 3 s from now (workers already idle and polling).
       const dueAt = Date.now() + 3_000;
       await seed(burst, sql`to_timestamp(${dueAt / 1000}) + (g % 1000) * interval '1 millisecond'`);
       const seeded = Date.now();
+      const database = t.url ? new URL(t.url).pathname.slice(1) : "";
+      const cpuBefore = workers ? { workers: cpuOf(workers.pids()), ...cpuSnapshot({ appRoot: root, database })! } : undefined;
       let done = 0;
       while (done < burst && Date.now() - dueAt < 120_000) {
         await new Promise((r) => setTimeout(r, 50));
         done = await fired();
       }
       const allFiredSeconds = (Date.now() - dueAt) / 1000;
+      const cpuAfter = workers ? { workers: cpuOf(workers.pids()), ...cpuSnapshot({ appRoot: root, database })! } : undefined;
       const burstLate = await lateness();
       const states = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from workflow_runtimes where project_id = ${P} and state = 'fired'`))[0].n;
       const firedTwice = rowsOf<{ n: number }>(
@@ -71,9 +80,10 @@ export async function runTimerBench(burst = Number(process.env.BENCH_TIMERS ?? 1
       await seed(spread, sql`now() + interval '1 second' + g * interval '25 milliseconds'`);
       while ((await fired()) < spread) await new Promise((r) => setTimeout(r, 100));
       const idleLate = await lateness();
+      const perTimer = (before?: number, after?: number) => (before === undefined || after === undefined ? "n/a" : Math.round(((after - before) / burst) * 100) / 100);
       return {
         database: process.env.TEST_DB_KIND,
-        "workers (in-process, 16 slots and 10 connections each)": workers,
+        worker: workers ? `${processes} worker process(es) (scripts/worker.ts), timers ${process.env.WORKER_TIMER_BATCH ?? 20} to a transaction` : "in-process (PGlite)",
         "burst: timers due within one second": burst,
         "burst: seeded ms before the first was due": dueAt - seeded,
         "burst: seconds from the first due until all fired": allFiredSeconds,
@@ -81,17 +91,56 @@ export async function runTimerBench(burst = Number(process.env.BENCH_TIMERS ?? 1
         "burst: lateness p50 ms": burstLate.percentile(50),
         "burst: lateness p99 ms": burstLate.percentile(99),
         "burst: lateness max ms": burstLate.percentile(100),
+        "burst: CPU ms per timer, worker process(es)": perTimer(cpuBefore?.workers, cpuAfter?.workers),
+        "burst: CPU ms per timer, PostgreSQL": perTimer(cpuBefore?.postgres, cpuAfter?.postgres),
         [`idle: lateness p50 ms (${spread} timers, one every 25 ms)`]: idleLate.percentile(50),
         "idle: lateness p99 ms": idleLate.percentile(99),
         "idle: lateness max ms": idleLate.percentile(100),
       };
     } finally {
-      await Promise.all(running.map((w) => w.stop()));
-      await Promise.all(handles.map((h) => h.close()));
+      await inProcess?.stop();
+      await workers?.stop();
     }
   } finally {
     await t.dispose();
   }
+}
+
+/** `count` worker processes on `databaseUrl`, as `npm start` runs them; resolves once each has polled. */
+async function startWorkerProcesses(count: number, databaseUrl: string): Promise<{ pids: () => number[]; stop: () => Promise<void> }> {
+  const children: ChildProcess[] = [];
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", LOG_LEVEL: "warn" };
+  await Promise.all(
+    Array.from({ length: count }, async () => {
+      const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "worker.ts")], { cwd: root, env, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      children.push(child);
+      await new Promise<void>((resolve, reject) => {
+        child.once("message", () => resolve());
+        child.once("exit", (code: number | null) => reject(new Error(`a worker process exited (code ${code}) before it polled`)));
+      });
+    }),
+  );
+  return {
+    pids: () => children.map((c) => c.pid!),
+    stop: async () => {
+      await Promise.all(children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : (c.once("exit", resolve), c.kill("SIGTERM"))))));
+    },
+  };
+}
+
+/** User + system CPU milliseconds of `pids` so far (Linux /proc; 0 for a process that is gone). */
+function cpuOf(pids: number[]): number {
+  let ms = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ms += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // gone
+    }
+  }
+  return ms;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -2,14 +2,16 @@ import { getDbHandle, type DbHandle } from "./db/client";
 import { bootstrap } from "./bootstrap/bootstrap";
 import { env } from "./config/env";
 import { errorMessage, logger } from "./observability/logger";
-import { setInProcessWorker, setPhase } from "./readiness/process-state";
+import { setInProcessWorker, setPhase, setWorkerProcesses } from "./readiness/process-state";
+import { followWorkerProcesses } from "./readiness/worker-processes";
 import type { RunningWorker } from "./worker/worker";
 
 const BOOTED = Symbol.for("kyc.booted");
 
 /**
  * Process start-up for the app server: open and migrate the database, seed, and start the in-process worker
- * (unless `RUN_WORKER=false`). Runs once per process; a failure is logged and the server stays up so
+ * (unless `RUN_WORKER=false`, which `npm start` sets when it runs the worker in processes of its own; readiness
+ * then follows those). Runs once per process; a failure is logged and the server stays up so
  * `/api/health` can report it. `/api/health/ready` answers 503 until this has finished (`lib/readiness`).
  */
 export async function boot(): Promise<void> {
@@ -25,6 +27,10 @@ export async function boot(): Promise<void> {
         worker = await startWorker(handle);
         setInProcessWorker(worker);
         logger().info({ workerId: worker.id }, "in-process worker started (RUN_WORKER=false to run workers separately)");
+      } else {
+        const processes = followWorkerProcesses();
+        setWorkerProcesses(processes);
+        if (processes) logger().info({ workerProcesses: processes.expected }, "the job worker runs in processes of its own (npm start, WORKER_PROCESSES)");
       }
       for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => finishBeforeExit(handle, worker));
       setPhase("ready");

@@ -1,16 +1,28 @@
 #!/usr/bin/env node
 // `npm start`: build once when no production build exists, then serve the API and backoffice on PORT.
-// Migrations, seeding and the in-process worker run inside each server process at start (instrumentation.ts).
+// Migrations and seeding run inside each server process at start (instrumentation.ts).
+//
+// The job worker (plugin calls, webhook deliveries, timers): on PostgreSQL it runs in WORKER_PROCESSES processes
+// of its own (default 1; `scripts/worker.ts`, as `npm run worker`), which this process starts, restarts when one
+// dies, and relays the health of to the servers' readiness; the servers then run none. On the embedded database it
+// runs inside the server process (one process owns the data folder). See worker-plan.mjs (RUN_WORKER too).
 //
 // WEB_CONCURRENCY=N (N > 1) runs N server processes sharing the port through node:cluster: this process is the
 // primary (it builds, forks, restarts servers that die and stops them on SIGTERM/SIGINT) and each cluster worker
 // runs Next.js's own CLI (`next start`), whose listen() is shared through the primary.
+//
+// SIGTERM/SIGINT: the servers stop accepting requests and finish those in flight, the worker processes finish
+// their jobs in flight, all at once; this process exits when every one has stopped (stragglers are killed after
+// 15 s). A second SIGINT kills them at once.
 import { spawn, spawnSync } from "node:child_process";
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { restartDelay } from "./restart-backoff.mjs";
 import { serverEnv, serverNodeArgs } from "./server-runtime.mjs";
+import { workerPlan } from "./worker-plan.mjs";
+import { startWorkerProcesses } from "./worker-processes.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
@@ -21,15 +33,13 @@ process.env.NEXTAUTH_URL ||= process.env.PUBLIC_URL || `http://localhost:${port}
 if (process.env.NODE_ENV !== "production") process.env.NODE_ENV_FROM_NEXT_START = "1";
 else delete process.env.NODE_ENV_FROM_NEXT_START;
 
-/** How long servers get to finish after SIGTERM/SIGINT before they are killed. */
+/** How long servers and worker processes get to finish after SIGTERM/SIGINT before they are killed. */
 const STOP_GRACE_MS = 15_000;
-/** Restart back-off: 1 s after a crash, doubling per consecutive crash, at most 30 s. */
-const RESTART_BASE_MS = 1_000;
-const RESTART_MAX_MS = 30_000;
-/** A server that ran this long before dying starts the back-off afresh. */
-const STABLE_AFTER_MS = 60_000;
+/** How often the worker processes' health is relayed to the servers (their readiness allows 5 s). */
+const RELAY_EVERY_MS = 1_000;
 
 const processes = webConcurrency();
+const plan = planWorkers();
 
 if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
   console.log("[start] no production build found: running `next build` (once)…");
@@ -38,8 +48,76 @@ if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
 }
 
 const nextArgs = ["start", "-p", port, ...process.argv.slice(2)];
+// The servers run the in-process worker only when the plan says so; KYC_SUPERVISED_WORKERS has their readiness
+// follow the worker processes' health, relayed by this process (lib/readiness/worker-processes.ts).
+const appEnv = serverEnv({
+  ...process.env,
+  RUN_WORKER: plan.serverRunsWorker ? "true" : "false",
+  ...(plan.processes > 0 ? { KYC_SUPERVISED_WORKERS: String(plan.processes) } : {}),
+});
+// A worker process runs in production mode as `next start` runs the servers (JSON logs, the same APP_ENVIRONMENT).
+const workers =
+  plan.processes > 0
+    ? startWorkerProcesses({ count: plan.processes, root, env: serverEnv({ ...process.env, NODE_ENV: "production" }), nodeArgs: serverNodeArgs(), graceMs: STOP_GRACE_MS })
+    : undefined;
+const stopped = exitWhenStopped();
 if (processes === 1) startSingle();
 else startCluster(processes);
+
+/** Where the worker runs (worker-plan.mjs); exits with a one-line message when the settings are invalid. */
+function planWorkers() {
+  let p;
+  try {
+    p = workerPlan(process.env);
+  } catch (error) {
+    fail(error.message);
+  }
+  if (p.note) console.warn(`[start] ${p.note}`);
+  if (p.processes > 0 && !existsSync(path.join(root, "node_modules", "tsx", "package.json"))) {
+    console.warn("[start] tsx is not installed (npm ci --omit=dev?): the worker runs in the server process instead of WORKER_PROCESSES processes of its own.");
+    return { processes: 0, serverRunsWorker: true };
+  }
+  if (p.processes > 0) console.log(`[start] the job worker runs in ${p.processes} process(es) of its own (WORKER_PROCESSES)`);
+  return p;
+}
+
+/**
+ * Stop the worker processes along with the servers and exit once both have: `servers(code)` reports that every
+ * server has stopped (with the code to exit with); `stop(signal)` stops the worker processes.
+ */
+function exitWhenStopped() {
+  let serversDone = false;
+  let workersDone = !workers;
+  let code = 0;
+  const finish = () => serversDone && workersDone && process.exit(code);
+  let stopping = false;
+  return {
+    stop(signal) {
+      if (stopping) return;
+      stopping = true;
+      void workers?.stop(signal).then((forced) => {
+        if (forced) code ||= 1;
+        workersDone = true;
+        finish();
+      });
+    },
+    servers(exitCode) {
+      code ||= exitCode;
+      serversDone = true;
+      this.stop("SIGTERM");
+      finish();
+    },
+  };
+}
+
+/** Send the worker processes' health to `targets()` (servers with an IPC channel) every second. */
+function relayWorkerHealth(targets) {
+  if (!workers) return;
+  setInterval(() => {
+    const message = workers.relay();
+    for (const target of targets()) if (target.connected) target.send(message, undefined, undefined, () => undefined);
+  }, RELAY_EVERY_MS).unref();
+}
 
 /** WEB_CONCURRENCY: the number of server processes (default 1). Exits with a one-line message when invalid. */
 function webConcurrency() {
@@ -66,9 +144,21 @@ function fail(message) {
 }
 
 function startSingle() {
-  const server = spawn(process.execPath, [...serverNodeArgs(), nextBin, ...nextArgs], { cwd: root, stdio: "inherit", env: serverEnv() });
-  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-  server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  const server = spawn(process.execPath, [...serverNodeArgs(), nextBin, ...nextArgs], { cwd: root, stdio: ["inherit", "inherit", "inherit", "ipc"], env: appEnv });
+  relayWorkerHealth(() => [server]);
+  let signalled;
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      server.kill(signal);
+      if (signal === "SIGINT" && signalled === "SIGINT") workers?.kill();
+      signalled = signal;
+      stopped.stop(signal);
+    });
+  }
+  server.on("exit", (code, signal) => {
+    if (workers && !signalled) console.error(`[start] the server exited (${signal ? `signal ${signal}` : `code ${code}`}): stopping the worker processes`);
+    stopped.servers(code ?? (signal ? 1 : 0));
+  });
 }
 
 function startCluster(count) {
@@ -79,12 +169,13 @@ function startCluster(count) {
 
   /** One slot per server process: the live worker and its crash back-off. */
   const slots = Array.from({ length: count }, (_, i) => ({ n: i + 1, worker: undefined, startedAt: 0, crashes: 0, timer: undefined }));
+  relayWorkerHealth(() => slots.filter((s) => s.worker).map((s) => ({ connected: s.worker.isConnected(), send: (...args) => s.worker.send(...args) })));
   let stopping = false;
   let anyListening = false;
   let exitCode = 0;
 
   function fork(slot) {
-    const worker = cluster.fork(serverEnv());
+    const worker = cluster.fork(appEnv);
     slot.worker = worker;
     slot.startedAt = Date.now();
     log(`server ${slot.n}/${count} started (pid ${worker.process.pid})`);
@@ -99,7 +190,7 @@ function startCluster(count) {
         log(`server ${slot.n}/${count} (pid ${worker.process.pid}) stopped (${how})`);
         if (slots.every((s) => !s.worker)) {
           log("all servers stopped");
-          process.exit(exitCode);
+          stopped.servers(exitCode);
         }
         return;
       }
@@ -109,8 +200,7 @@ function startCluster(count) {
         stop("SIGTERM", 1);
         return;
       }
-      slot.crashes = Date.now() - slot.startedAt >= STABLE_AFTER_MS ? 1 : slot.crashes + 1;
-      const delay = Math.min(RESTART_MAX_MS, RESTART_BASE_MS * 2 ** (slot.crashes - 1));
+      const delay = restartDelay(slot, Date.now() - slot.startedAt);
       console.error(
         `[cluster] server ${slot.n}/${count} (pid ${worker.process.pid}) exited unexpectedly (${how}); restarting it in ${delay / 1000} s` +
           (slot.crashes > 1 ? ` (crash ${slot.crashes} in a row)` : ""),
@@ -128,17 +218,19 @@ function startCluster(count) {
       if (signal === "SIGINT") {
         log("second interrupt: killing the servers");
         for (const s of slots) s.worker?.process.kill("SIGKILL");
+        workers?.kill();
       }
       return;
     }
     stopping = true;
     exitCode = code;
+    stopped.stop(signal);
     for (const s of slots) {
       clearTimeout(s.timer);
       s.timer = undefined;
     }
     const live = slots.filter((s) => s.worker);
-    if (live.length === 0) process.exit(exitCode);
+    if (live.length === 0) return stopped.servers(exitCode);
     log(`stopping ${live.length} server(s) with ${signal}`);
     for (const s of live) s.worker.process.kill(signal);
     setTimeout(() => {

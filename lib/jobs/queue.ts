@@ -71,29 +71,44 @@ const toJob = (r: JobRow): Job => ({
   finishedAt: r.finished_at ? new Date(r.finished_at) : null,
 });
 
-/**
- * Claim up to `limit` due jobs for `workerId` with `FOR UPDATE SKIP LOCKED`, taking a lease of
- * `payload.leaseMs` (or the default) and counting the attempt. A job whose lease expired (its worker died)
- * is due again.
- */
 /** A job a worker may claim now: pending, due, and not leased (or its lease expired). */
 const isDue = sql`status = 'pending' and run_at <= now() and (locked_until is null or locked_until < now())`;
 
-export async function claimJobs(db: Db, workerId: string, limit: number): Promise<Job[]> {
+/** How a worker fires timers: `perSlot` to a transaction (one slot), at most `max` of them in this claim. */
+export interface TimerClaim {
+  perSlot: number;
+  max: number;
+}
+
+/**
+ * Claim due jobs for `workerId` in one statement (`FOR UPDATE SKIP LOCKED`), oldest due first, taking each job's
+ * lease (`payload.leaseMs`, or the default) and counting the attempt. A job whose lease expired (its worker died)
+ * is due again. `slots` is how many units of work the worker can start now: a job is one; with `timers`, timers
+ * are fired `timers.perSlot` to a transaction (lib/worker/fire-timers.ts), so up to `timers.max` of them share
+ * slots. Never more than can start at once: a claimed job's lease runs from the claim.
+ */
+export async function claimJobs(db: Db, workerId: string, slots: number, timers?: TimerClaim): Promise<Job[]> {
+  const lease = sql`locked_until = now() + make_interval(secs => coalesce((payload->>'leaseMs')::double precision, ${DEFAULT_LEASE_MS}) / 1000.0)`;
   const result = await db.execute(sql`
-    update jobs set
-      attempts = attempts + 1,
-      locked_by = ${workerId},
-      locked_until = now() + make_interval(secs => coalesce((payload->>'leaseMs')::double precision, ${DEFAULT_LEASE_MS}) / 1000.0)
-    where id in (
-      select id from jobs
-      where ${isDue}
-      order by run_at, id
-      limit ${limit}
-      for update skip locked
-    )
+    update jobs set attempts = attempts + 1, locked_by = ${workerId}, ${lease}
+    where id in (${timers && timers.perSlot > 1 ? batchedPick(slots, timers) : sql`select id from jobs where ${isDue} order by run_at, id limit ${slots} for update skip locked`})
     returning *`);
   return rowsOf<JobRow>(result).map(toJob);
+}
+
+/**
+ * The due rows to claim when timers share slots: in due order, a job costs `perSlot` and a timer 1 (the first
+ * `max` timers only), while the running cost fits `slots × perSlot`. Rows locked but not taken are let go at once.
+ */
+function batchedPick(slots: number, { perSlot, max }: TimerClaim): SQL {
+  return sql`select id from (
+      select id, sum(case when kind = 'timer' then 1 else ${perSlot}::int end) over (order by run_at, id) as cost
+      from (
+        select id, kind, run_at, row_number() over (partition by kind = 'timer' order by run_at, id) as nth
+        from (select id, kind, run_at from jobs where ${isDue} order by run_at, id limit ${slots + max} for update skip locked) due
+      ) ranked
+      where kind <> 'timer' or nth <= ${max}
+    ) costed where cost <= ${slots * perSlot}`;
 }
 
 /**
@@ -120,10 +135,11 @@ export async function completeJob(db: Db, job: Job, workerId: string): Promise<v
 
 /**
  * `completeJob` as a statement, also usable as a CTE body: the step that stores a job's work completes it.
- * A job that is no longer pending (canceled with its runtime while it ran) keeps its status.
+ * A job that is no longer pending (canceled with its runtime while it ran) keeps its status. `finished_at` is
+ * when the statement ran (in a transaction that fires a batch of timers, each timer's own moment).
  */
 export function jobCompletion(job: Pick<Job, "id" | "lockedBy">): SQL {
-  return sql`update jobs set status = 'succeeded', finished_at = now(), locked_until = null, last_error = null
+  return sql`update jobs set status = 'succeeded', finished_at = clock_timestamp(), locked_until = null, last_error = null
     where id = ${job.id}::bigint and locked_by = ${job.lockedBy}::text and status = 'pending'`;
 }
 

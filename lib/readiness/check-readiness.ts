@@ -1,5 +1,6 @@
 import { checkDatabase } from "../db/health";
 import { processState } from "./process-state";
+import { workerProcessesCheck } from "./worker-processes";
 
 /** How long the readiness probe waits for `select 1`. */
 export const READY_DB_TIMEOUT_MS = 2_000;
@@ -15,7 +16,7 @@ export interface Readiness {
   checks: {
     boot: ReadinessCheck & { phase: string };
     database: ReadinessCheck & { kind?: string; latencyMs?: number };
-    worker: ReadinessCheck & { inProcess: boolean; sinceLastPollMs?: number };
+    worker: ReadinessCheck & { inProcess: boolean; sinceLastPollMs?: number; processes?: { pid: number | null; sinceLastPollMs?: number; restarts: number }[] };
   };
 }
 
@@ -28,7 +29,7 @@ const PHASE_DETAIL: Record<string, string> = {
 /**
  * Whether this process should get traffic: start-up finished (migrated, seeded, worker started), the database
  * answers `select 1` within `READY_DB_TIMEOUT_MS`, and the in-process worker (when there is one) completed a poll
- * recently. Cheap: one trivial query, and none before start-up has opened the database.
+ * recently, or each worker process `npm start` runs beside this server did (as its parent relays). Cheap: one trivial query, and none before start-up has opened the database.
  */
 export async function checkReadiness(dbTimeoutMs = READY_DB_TIMEOUT_MS): Promise<Readiness> {
   const state = processState();
@@ -55,7 +56,7 @@ export async function checkReadiness(dbTimeoutMs = READY_DB_TIMEOUT_MS): Promise
           detail: health.running ? `the job worker has not polled for ${health.sinceLastPollMs} ms (limit ${health.stallAfterMs} ms)` : "the job worker has stopped",
         }
       : { ok: true, inProcess: true, sinceLastPollMs: health.sinceLastPollMs };
-  }
+  } else if (state.workerProcesses) worker = workerProcessesCheck(state.workerProcesses);
 
   return { ready: boot.ok && database.ok && worker.ok, checks: { boot, database, worker } };
 }

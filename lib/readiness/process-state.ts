@@ -1,4 +1,5 @@
 import type { RunningWorker } from "../worker/worker";
+import type { WorkerProcessesState } from "./worker-processes";
 
 /**
  * What readiness needs to know about this process, written by start-up (`lib/boot.ts`) and read by
@@ -10,6 +11,8 @@ export interface ProcessState {
   phase: "starting" | "ready" | "failed" | "stopping";
   /** The in-process worker, when this process runs one. */
   worker?: RunningWorker;
+  /** The worker processes `npm start` runs beside this server, when it does (`WORKER_PROCESSES`). */
+  workerProcesses?: WorkerProcessesState;
 }
 
 const KEY = Symbol.for("kyc.process-state");
@@ -28,4 +31,9 @@ export function setPhase(phase: ProcessState["phase"]): void {
 /** Record the in-process worker whose loop readiness watches (`undefined`: this process runs none). */
 export function setInProcessWorker(worker: ProcessState["worker"]): void {
   processState().worker = worker;
+}
+
+/** Record the worker processes `npm start` supervises for this server (`undefined`: none). */
+export function setWorkerProcesses(state: ProcessState["workerProcesses"]): void {
+  processState().workerProcesses = state;
 }

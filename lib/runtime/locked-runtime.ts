@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { workflowRuntimes, type WorkflowRuntime } from "../db/schema";
 import { notFound } from "../errors";
@@ -26,4 +26,19 @@ export async function withLockedRuntime<T>(
     if (!runtime) throw notFound("Workflow runtime", runtimeId);
     return fn(tx, runtime);
   });
+}
+
+/**
+ * Lock the rows of several runtimes (`projectId`, `runtimeId` pairs) in the caller's transaction, in id order, in
+ * one statement. Work that then steps them one by one in another order (a batch of timers, in due order) cannot
+ * deadlock with other work that locks runtimes in id order or one at a time. Ids that name no runtime of their
+ * project lock nothing.
+ */
+export async function lockRuntimes(tx: Db, refs: { projectId: string; runtimeId: string }[]): Promise<void> {
+  const valid = refs.filter((r) => isUuid(r.runtimeId));
+  if (valid.length === 0) return;
+  const pairs = JSON.stringify(valid.map((r) => ({ project_id: r.projectId, id: r.runtimeId })));
+  await tx.execute(sql`select 1 from workflow_runtimes w
+    join jsonb_to_recordset(${pairs}::jsonb) as r(project_id text, id uuid) on w.project_id = r.project_id and w.id = r.id
+    order by w.id for update of w`);
 }

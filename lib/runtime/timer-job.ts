@@ -20,6 +20,23 @@ import { SYSTEM_ACTOR } from "./types";
  * order; see `checkLease`). The step completes the job in its statement.
  */
 export async function runTimerJob(db: Db, job: Job): Promise<JobOutcome> {
+  const fired = await fireTimerJob(db, job);
+  countBreach(fired);
+  return DONE_AND_RECORDED;
+}
+
+/** What `fireTimerJob` did: whether the timer fired (it may have been void) and, if so, the runtime's definition. */
+export interface FiredTimer {
+  fired: boolean;
+  timer: TimerJobPayload["timer"];
+  definitionId: string;
+}
+
+/**
+ * `runTimerJob` without its metric, for a caller whose transaction `db` may still roll back (a batch of timers
+ * fired in one transaction): it counts the breaches with `countBreach` once that has committed.
+ */
+export async function fireTimerJob(db: Db, job: Job): Promise<FiredTimer> {
   const p = job.payload as unknown as TimerJobPayload;
   const completesJob = { id: job.id, lockedBy: job.lockedBy };
   let warnedNow = false;
@@ -35,8 +52,12 @@ export async function runTimerJob(db: Db, job: Job): Promise<JobOutcome> {
       return lease.valid;
     },
   );
-  if (fired && p.timer === "sla_breached") metrics().slaBreaches.inc({ definition: runtime.workflowDefinitionId });
-  return DONE_AND_RECORDED;
+  return { fired, timer: p.timer, definitionId: runtime.workflowDefinitionId };
+}
+
+/** Count a committed breach in `kyc_sla_breaches_total`. */
+export function countBreach({ fired, timer, definitionId }: FiredTimer): void {
+  if (fired && timer === "sla_breached") metrics().slaBreaches.inc({ definition: definitionId });
 }
 
 function decideTimer({ runtime, compiled, snapshot }: LockedRuntime, p: TimerJobPayload, completesJob: Pick<Job, "id" | "lockedBy">, warnedNow: boolean): Decision {
@@ -61,15 +82,16 @@ function decideTimer({ runtime, compiled, snapshot }: LockedRuntime, p: TimerJob
 }
 
 /**
- * Under the runtime's row lock, in one statement: whether the timer is still pending and leased to this worker,
- * and, for a breach whose warning has not fired yet (both came due while no worker ran, and were claimed
- * together), completes that warning so the breach's step emits it first: the warning is never sent after the
- * breach, nor twice (its own step then finds it no longer pending).
+ * Under the runtime's row lock, in one statement: whether the timer is still pending and leased to this worker
+ * (locking its job row: a lease that runs out before the step's statement completes the job cannot be claimed by
+ * another worker meanwhile, whose claim skips the row), and, for a breach whose warning has not fired yet (both came
+ * due while no worker ran, and were claimed together), completes that warning so the breach's step emits it first:
+ * the warning is never sent after the breach, nor twice (its own step then finds it no longer pending).
  */
 async function checkLease(tx: Db, job: Job, p: TimerJobPayload): Promise<{ valid: boolean; warned: boolean }> {
   const [row] = rowsOf<{ valid: boolean; warned: number }>(
     await tx.execute(sql`
-      with mine as (select 1 from jobs where id = ${job.id}::bigint and status = 'pending' and locked_by = ${job.lockedBy}::text),
+      with mine as (select 1 from jobs where id = ${job.id}::bigint and status = 'pending' and locked_by = ${job.lockedBy}::text for update),
       warned as (
         update jobs set status = 'succeeded', finished_at = now(), locked_until = null
         where ${p.timer === "sla_breached"}::boolean and exists (select 1 from mine)

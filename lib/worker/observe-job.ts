@@ -14,6 +14,30 @@ import { openSpan, SpanKind } from "../observability/tracing";
  * and the job metrics.
  */
 export async function observeJob(job: Job, perform: () => Promise<JobOutcome>): Promise<JobOutcome> {
+  const observation = startObservation(job);
+  let outcome: JobOutcome = { type: "failed", error: "the attempt did not finish" };
+  try {
+    outcome = await observation.run(perform);
+    return outcome;
+  } finally {
+    observation.end(outcome);
+  }
+}
+
+/** One job attempt being observed: `run` its work in the job's scope and span, then `end` it with its outcome, once. */
+export interface JobObservation {
+  run<T>(fn: () => Promise<T>): Promise<T>;
+  /** Log the attempt and count it in the metrics. */
+  end(outcome: JobOutcome): void;
+  /** Close the span without a log line or metric: the attempt's work was rolled back and is attempted again. */
+  discard(reason: string): void;
+}
+
+/**
+ * `observeJob` in two halves, for work whose outcome is known only later: a batch of timers fired in one
+ * transaction logs each timer's attempt once the transaction has committed (lib/worker/fire-timers.ts).
+ */
+export function startObservation(job: Job): JobObservation {
   const started = performance.now();
   const origin = jobTraceOf(job.payload);
   const scope: RequestScope = {
@@ -27,28 +51,28 @@ export async function observeJob(job: Job, perform: () => Promise<JobOutcome>): 
     attributes: { "kyc.job_id": job.id, "kyc.job_kind": job.kind, "kyc.attempt": job.attempts, "kyc.request_id": scope.requestId, "kyc.runtime_id": job.runtimeId ?? "" },
   });
   if (span) scope.trace = { ...span.span.spanContext(), sampled: true };
-  let outcome: JobOutcome = { type: "failed", error: "the attempt did not finish" };
-  try {
-    outcome = await runInScope(scope, () => (span ? span.run(perform) : perform()));
-    return outcome;
-  } finally {
-    const durationMs = Math.round((performance.now() - started) * 10) / 10;
-    const result = outcome.type;
-    metrics().jobAttempts.inc({ kind: job.kind, outcome: result });
-    metrics().jobDuration.observe({ kind: job.kind }, durationMs / 1000);
-    span?.end(outcome.type === "done" ? undefined : outcome.error, { "kyc.outcome": result });
-    const line = {
-      requestId: scope.requestId,
-      jobId: job.id,
-      kind: job.kind,
-      runtimeId: job.runtimeId,
-      projectId: job.projectId,
-      attempt: job.attempts,
-      outcome: result,
-      durationMs,
-      ...(outcome.type === "done" ? {} : { error: outcome.error.slice(0, 300) }),
-    };
-    if (result === "failed") logger().warn(line, "job attempt");
-    else logger().info(line, "job attempt");
-  }
+  return {
+    run: (fn) => runInScope(scope, () => (span ? span.run(fn) : fn())),
+    discard: (reason) => span?.end(reason),
+    end(outcome) {
+      const durationMs = Math.round((performance.now() - started) * 10) / 10;
+      const result = outcome.type;
+      metrics().jobAttempts.inc({ kind: job.kind, outcome: result });
+      metrics().jobDuration.observe({ kind: job.kind }, durationMs / 1000);
+      span?.end(outcome.type === "done" ? undefined : outcome.error, { "kyc.outcome": result });
+      const line = {
+        requestId: scope.requestId,
+        jobId: job.id,
+        kind: job.kind,
+        runtimeId: job.runtimeId,
+        projectId: job.projectId,
+        attempt: job.attempts,
+        outcome: result,
+        durationMs,
+        ...(outcome.type === "done" ? {} : { error: outcome.error.slice(0, 300) }),
+      };
+      if (result === "failed") logger().warn(line, "job attempt");
+      else logger().info(line, "job attempt");
+    },
+  };
 }

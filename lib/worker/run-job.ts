@@ -2,6 +2,7 @@ import { runBulkOperationJob } from "../bulk/bulk-operation-job";
 import type { Db } from "../db/client";
 import type { Job } from "../db/schema";
 import type { JobOutcome } from "../jobs/outcome";
+import { runAutoAssignJob } from "../queues/auto-assign-job";
 import { runApiPluginJob } from "../runtime/api-plugin-job";
 import { runTimerJob } from "../runtime/timer-job";
 import { runWebhookPluginJob } from "../runtime/webhook-plugin-job";
@@ -18,6 +19,8 @@ export function runJob(db: Db, job: Job): Promise<JobOutcome> {
       return deliverSystemWebhook(db, job);
     case "timer":
       return runTimerJob(db, job);
+    case "auto_assign":
+      return runAutoAssignJob(db, job);
     case "bulk_operation":
       return runBulkOperationJob(db, job);
     default:

@@ -22,6 +22,10 @@ export const readinessResponseSchema = z.object({
     worker: readinessCheck.extend({
       inProcess: z.boolean().describe("Whether this process runs a job worker (`RUN_WORKER`)."),
       sinceLastPollMs: z.number().int().optional().describe("Milliseconds since its loop last polled for jobs."),
+      processes: z
+        .array(z.object({ pid: z.number().int().nullable(), sinceLastPollMs: z.number().int().optional(), restarts: z.number().int() }))
+        .optional()
+        .describe("The worker processes `npm start` runs beside this server (`WORKER_PROCESSES`): each one's last poll and restarts."),
     }),
   }),
 });
