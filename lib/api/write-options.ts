@@ -19,6 +19,8 @@ export interface WriteOptions<P extends Record<string, string>, S extends z.ZodT
   body: S;
   /** A PATCH's media types (see `readJsonBody`); by default any JSON type. */
   patchMediaTypes?: readonly string[];
+  /** Read the body another way than `readJsonBody` with `body` (a batch's, `readBatchBody`); `body` still types it. */
+  readBody?: (req: Request) => Promise<z.output<S>>;
   idempotencyScope: (params: P) => string;
   /** Headers of the answer, computed from its body (`Location`, `ETag`). */
   headers?: (body: unknown) => Record<string, string>;
@@ -46,7 +48,7 @@ export async function runWrite<P extends Record<string, string>, S extends z.Zod
   options: WriteOptions<P, S>,
   work: WriteHandler<P, S>,
 ): Promise<Response> {
-  const body = await readJsonBody(req, options.body, { patchMediaTypes: options.patchMediaTypes });
+  const body = options.readBody ? await options.readBody(req) : await readJsonBody(req, options.body, { patchMediaTypes: options.patchMediaTypes });
   const scope = { projectId: auth.projectId, endpoint: options.idempotencyScope(params), bodyText: JSON.stringify(body) };
   let answer: unknown;
   const res = await idempotent(db, req, scope, async (tx) => {

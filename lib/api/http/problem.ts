@@ -9,12 +9,18 @@ import { errorMessage, logger } from "../../observability/logger";
  * details are logged with a request id and never returned.
  */
 export function problemResponse(error: unknown, requestId: string = randomUUID()): Response {
+  const { status, body, headers } = problemOf(error, requestId);
+  return problemAnswer(status, body, { ...(requestId ? { "X-Request-Id": requestId } : {}), ...headers });
+}
+
+/** `problemResponse`'s status, document and headers, for an answer that is not a response of its own (a batch item's). */
+export function problemOf(error: unknown, requestId: string): { status: number; body: ProblemDocument; headers: Record<string, string> } {
   if (error instanceof CodedError) {
     const { headers, members } = error instanceof AppError ? error : { headers: {}, members: {} };
-    return problem(error.code, error.message, error.errors, headers, requestId, error.status, members);
+    return { ...problemDocument(error.code, error.message, error.errors, error.status, members), headers };
   }
   logger().error({ requestId, error: errorMessage(error), stack: error instanceof Error ? error.stack : undefined }, "unexpected error");
-  return problem("internal_error", `An unexpected error occurred. Quote request id ${requestId} when reporting it.`, [], {}, requestId);
+  return { ...problemDocument("internal_error", `An unexpected error occurred. Quote request id ${requestId} when reporting it.`), headers: {} };
 }
 
 /** A problem document lists at most this many `errors`; when there were more, `errorCount` says how many. */
@@ -39,6 +45,14 @@ export function problem(
   /** Extension members (e.g. `scope` of `insufficient_scope`); they never replace the standard ones. */
   members: Record<string, string> = {},
 ): Response {
+  const { status, body } = problemDocument(code, detail, errors, statusAs, members);
+  return problemAnswer(status, body, { ...(requestId ? { "X-Request-Id": requestId } : {}), ...headers });
+}
+
+export type ProblemDocument = ReturnType<typeof problemDocument>["body"];
+
+/** The status and bounded document of `problem`. */
+function problemDocument(code: ErrorCode, detail: string, errors: { path: string; message: string }[] = [], statusAs?: number, members: Record<string, string> = {}) {
   const entry = ERROR_CODES[code];
   const status = statusAs ?? entry.status;
   const listed = errors.slice(0, MAX_PROBLEM_ERRORS).map((e) => ({ path: clip(e.path, MAX_ERROR_TEXT), message: clip(e.message, MAX_ERROR_TEXT) }));
@@ -52,10 +66,11 @@ export function problem(
     errors: listed,
     ...(errors.length > listed.length ? { errorCount: errors.length } : {}),
   };
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/problem+json", ...(requestId ? { "X-Request-Id": requestId } : {}), ...headers },
-  });
+  return { status, body };
+}
+
+function problemAnswer(status: number, body: ProblemDocument, headers: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/problem+json", ...headers } });
 }
 
 /** Titles of the statuses a code may also be answered with (see `alsoAs`). */

@@ -16,7 +16,8 @@ export interface ReadJsonOptions {
   patchMediaTypes?: readonly string[];
 }
 
-const DEFAULT_MAX_BYTES = 1_000_000;
+/** Largest body of a single request (a batch item is held to it too). */
+export const DEFAULT_MAX_BYTES = 1_000_000;
 const DEFAULT_MAX_DEPTH = 64;
 
 /**
@@ -30,6 +31,14 @@ const DEFAULT_MAX_DEPTH = 64;
  * const body = await readJsonBody(req, sendEventRequestSchema); // { name: "start", payload?: {...} }
  */
 export async function readJsonBody<S extends z.ZodType>(req: Request, schema: S, options: ReadJsonOptions = {}): Promise<z.output<S>> {
+  return parseWithSchema(schema, assertSafeJson(await readJsonValue(req, options)));
+}
+
+/**
+ * The steps of `readJsonBody` before any check of the value: 415, 413, 400 (empty, not UTF-8, not JSON) and 422
+ * `too_deeply_nested`. The parsed value still needs `assertSafeJson` before it is used.
+ */
+export async function readJsonValue(req: Request, options: ReadJsonOptions = {}): Promise<unknown> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   assertJsonContentType(req.headers.get("content-type"), options.patchMediaTypes);
@@ -38,19 +47,20 @@ export async function readJsonBody<S extends z.ZodType>(req: Request, schema: S,
   if (jsonDepth(text, maxDepth) > maxDepth) {
     throw new AppError("too_deeply_nested", `The request body nests objects/arrays deeper than ${maxDepth} levels; flatten it.`);
   }
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new AppError("malformed_json", `The request body is not valid JSON: ${(error as Error).message}.`);
   }
+}
+
+/** `value` when it holds no forbidden key (422 `forbidden_key`) and no unstorable text (422 `validation_failed`). */
+export function assertSafeJson<T>(value: T): T {
   const unsafe = unsafeJsonErrors(value);
-  if (unsafe.length) {
-    const errors = unsafe.map(({ path, message }) => ({ path, message }));
-    if (unsafe.some((e) => e.kind === "forbidden_key")) throw new AppError("forbidden_key", "The request body contains keys that are never accepted.", { errors: errors });
-    throw validationFailed("The request body contains text that cannot be stored (NUL characters or unpaired surrogates).", errors);
-  }
-  return parseWithSchema(schema, value);
+  if (unsafe.length === 0) return value;
+  const errors = unsafe.map(({ path, message }) => ({ path, message }));
+  if (unsafe.some((e) => e.kind === "forbidden_key")) throw new AppError("forbidden_key", "The request body contains keys that are never accepted.", { errors: errors });
+  throw validationFailed("The request body contains text that cannot be stored (NUL characters or unpaired surrogates).", errors);
 }
 
 /** Validate an already-parsed value; 422 `validation_failed` with one `{ path, message }` per issue. */

@@ -31,3 +31,6 @@ export const identifier = z
   .min(1)
   .max(200)
   .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "use letters, digits, '_', '-' and '.', starting with a letter or digit");
+
+/** What an `Idempotency-Key` (or a batch item's `idempotencyKey`) may be: 1 to 255 visible ASCII characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

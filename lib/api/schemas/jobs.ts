@@ -12,7 +12,7 @@ export const listJobsQuerySchema = z.strictObject({
 
 export const jobSchema = z.object({
   id: z.int().describe("Used in `POST /jobs/{jobId}/retry`."),
-  kind: z.enum(["api_plugin", "webhook_plugin", "webhook_delivery", "timer", "bulk_operation"]),
+  kind: z.enum(["api_plugin", "webhook_plugin", "webhook_delivery", "timer", "bulk_operation", "auto_assign"]),
   status: z.enum(["pending", "succeeded", "failed", "canceled"]),
   workflowRuntimeId: z.uuid().nullable(),
   pluginName: z.string().nullable().describe("The plugin an api_plugin or webhook_plugin job calls."),

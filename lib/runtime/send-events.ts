@@ -1,0 +1,16 @@
+import type { Db } from "../db/client";
+import type { WorkflowRuntime } from "../db/schema";
+import type { Outcome } from "./outcome";
+import { decideEvent, type SendEventInput } from "./send-event";
+import { stepMany } from "./step-many";
+
+/**
+ * Deliver events to runtimes of one project in one transaction, each as `sendEvent` would (the same decide, the
+ * same refusals: 404, 409 `event_not_accepted`, 412 `version_conflict`, 422 …), through `stepMany`: the rows are
+ * locked in id order, events for one runtime apply in their order, a refused event stores nothing and the others
+ * are applied. Outcomes are the runtimes after each event, in the order of `inputs`.
+ */
+export async function sendEvents(db: Db, projectId: string, inputs: SendEventInput[]): Promise<Outcome<WorkflowRuntime>[]> {
+  const outcomes = await stepMany(db, projectId, inputs.map((input) => ({ runtimeId: input.runtimeId, decide: decideEvent(input) })));
+  return outcomes.map((o) => (o.ok ? { ok: true, value: o.value.runtime } : o));
+}
