@@ -3,8 +3,8 @@ import { Sidebar } from "@/components/shell/sidebar";
 import { QueryProvider } from "@/components/shell/query-provider";
 import { requireUser } from "@/lib/auth/require-user";
 import { openRuntimeCounts } from "@/lib/queues/queue-counts";
+import { queueAccess, visibleCases } from "@/lib/queues/queue-access";
 import { getDb } from "@/lib/db/client";
-import { listFilters } from "@/lib/filters";
 import "./backoffice.css";
 
 export const dynamic = "force-dynamic";
@@ -13,9 +13,11 @@ export const dynamic = "force-dynamic";
 export default async function BackofficeLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
   const db = await getDb();
-  const filters = await listFilters(db, user.projectId);
+  // The queues the user sees, counting only the cases they may open (queue teams).
+  const access = await queueAccess(db, user);
+  const filters = access.visible;
   // Not awaited: the counts stream into the sidebar after the queue names.
-  const counts = filters.length ? openRuntimeCounts(db, user.projectId, filters) : Promise.resolve({});
+  const counts = filters.length ? openRuntimeCounts(db, user.projectId, filters, visibleCases(access)) : Promise.resolve({});
   return (
     <QueryProvider>
       <a href="#main" className="skip-link">

@@ -6,7 +6,10 @@ import type { RuntimeView } from "@/lib/runtime/runtime-view";
  * (and the reviewer's reason, from `context.review`) once it is completed; a note while the vendor is checked.
  */
 export function ReviewBanner({ view, reviewerName }: { view: RuntimeView; reviewerName: (id: string) => string }) {
-  const review = view.context.review as { decision?: string; reason?: string | null; reviewerId?: string; at?: string } | undefined;
+  const review = view.context.review as { decision?: string; reason?: string | null; reviewerId?: string; approverIds?: unknown; at?: string } | undefined;
+  // A four-eyes approval names every approver (oldest vote first); otherwise the one reviewer who decided.
+  const approvers = Array.isArray(review?.approverIds) ? review.approverIds.filter((id): id is string => typeof id === "string") : [];
+  const deciders = approvers.length > 1 ? approvers.map(reviewerName).join(" and ") : review?.reviewerId ? reviewerName(review.reviewerId) : "a reviewer";
   if (view.status !== "active") {
     const approved = view.workflowFinalState === "approved" || view.workflowFinalState === "auto_approved";
     return (
@@ -16,7 +19,7 @@ export function ReviewBanner({ view, reviewerName }: { view: RuntimeView; review
         </strong>
         {review?.decision && (
           <span>
-            Decision “{review.decision}” by {review.reviewerId ? reviewerName(review.reviewerId) : "a reviewer"} on <Time iso={review.at} />
+            Decision “{review.decision}” by {deciders} on <Time iso={review.at} />
             {review.reason ? ` — ${review.reason}` : ""}
           </span>
         )}

@@ -8,7 +8,7 @@ import { RowButton } from "./row-button";
 import { SettingsTable, type TableSpec } from "./settings-table";
 import { useSettingsAction } from "./use-settings-action";
 
-const KIND: Record<string, string> = { api_plugin: "Plugin call", webhook_plugin: "Webhook plugin", webhook_delivery: "System webhook" };
+const KIND: Record<string, string> = { api_plugin: "Plugin call", webhook_plugin: "Webhook plugin", webhook_delivery: "System webhook", auto_assign: "Automatic assignment" };
 
 const SPEC: TableSpec<JobView> = {
   caption: "Jobs that exhausted their attempts, newest first",

@@ -8,6 +8,7 @@ const SECTIONS = [
   { href: "/settings/secrets", label: "Secrets" },
   { href: "/settings/webhooks", label: "Webhooks" },
   { href: "/settings/users", label: "Users and roles" },
+  { href: "/settings/teams", label: "Teams" },
   { href: "/settings/failed-jobs", label: "Failed jobs" },
 ];
 

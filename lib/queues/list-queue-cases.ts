@@ -44,8 +44,9 @@ type Raw = Record<string, unknown>;
  * One page of a queue: the cases its filter's `where` selects, narrowed by the quick filters and search,
  * sorted by creation (newest first), entity name or deadline (soonest first, cases without one last), keyset-paginated (`cursor`; no total count, so it stays
  * fast on large queues). The light select below replaces the filter's own (which may carry whole contexts).
+ * `visible` (`visibleCases` of lib/queues/queue-access.ts) leaves out the cases hidden from the user by other queues' teams.
  */
-export async function listQueueCases(db: Db, user: SessionUser, filter: FilterResponse, params: QueueParams): Promise<QueuePage> {
+export async function listQueueCases(db: Db, user: SessionUser, filter: FilterResponse, params: QueueParams, visible?: SQL): Promise<QueuePage> {
   const entity = filter.entity;
   const rel = entity === "businesses" ? "business" : "endUser";
   const extra = entityFields(entity, filter.query.select?.[rel]);
@@ -61,11 +62,13 @@ export async function listQueueCases(db: Db, user: SessionUser, filter: FilterRe
     limit: QUEUE_PAGE_SIZE,
     cursor: params.cursor,
     orderBy: params.sort === "name" ? "companyName" : params.sort === "due" ? "dueAt" : "createdAt",
-    extraWhere: quickFilters(user, params),
+    extraWhere: both(quickFilters(user, params), visible),
     anyOf: params.q ? searchAlternatives(entity, params.q, user.projectId) : undefined,
   });
   return { rows: page.data.map((r) => toRow(entity, rel, r)), nextCursor: page.nextCursor };
 }
+
+const both = (a: SQL | undefined, b: SQL | undefined): SQL | undefined => (a && b ? sql`${a} and ${b}` : (a ?? b));
 
 /** The quick filters as one predicate over the runtime alias `r` (index-backed: assignee, status, state, due). */
 export function quickFilters(user: SessionUser, params: Pick<QueueParams, "assignee" | "state" | "status" | "due">): SQL | undefined {

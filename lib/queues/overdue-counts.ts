@@ -15,12 +15,12 @@ export const overdue = sql`r.due_at <= now() and coalesce(r.due_at, 'infinity'::
  * The number of open cases past their review deadline (`due_at <= now()`) in each queue, counted up to `upTo`
  * (the sidebar shows "99+" beyond its cap), in one statement: one subquery per queue that stops at `upTo`
  * matches, so a backlog of 100,000 overdue cases costs about as much as a hundred. A queue whose filter no longer compiles
- * counts as null.
+ * counts as null. `visible` (`visibleCases` of lib/queues/queue-access.ts) leaves out the cases hidden from the viewer.
  *
  * @example
  * await overdueCounts(db, "default", filters, 100) // { "<filter id>": 3, "<other id>": 0 }
  */
-export async function overdueCounts(db: Db, projectId: string, filters: FilterResponse[], upTo: number): Promise<Record<string, number | null>> {
+export async function overdueCounts(db: Db, projectId: string, filters: FilterResponse[], upTo: number, visible?: SQL): Promise<Record<string, number | null>> {
   const counted: { id: string; predicate: SQL }[] = [];
   const counts: Record<string, number | null> = {};
   for (const f of filters) {
@@ -38,7 +38,7 @@ export async function overdueCounts(db: Db, projectId: string, filters: FilterRe
         select 1 from workflow_runtimes r
         left join businesses b on b.id = r.business_id and b.project_id = r.project_id
         left join end_users e on e.id = r.end_user_id and e.project_id = r.project_id
-        where r.project_id = ${projectId} and ${overdue} and ${c.predicate}
+        where r.project_id = ${projectId} and ${overdue} and ${c.predicate} ${visible ? sql`and ${visible}` : sql``}
         limit ${upTo}) o) as ${sql.raw(`"q${i}"`)}`,
   );
   const [row] = rowsOf<Record<string, number | string>>(await db.execute(sql`select ${sql.join(columns, sql`, `)}`));

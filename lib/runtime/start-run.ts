@@ -8,6 +8,7 @@ import type { Outcome } from "./outcome";
 import { prepareRun, type PreparedRun, type StartRunInput } from "./prepare-run";
 import { historyInsert } from "./sql/history-insert";
 import { runtimeInsert } from "./sql/runtime-insert";
+import { autoAssignJobsInsert } from "./sql/auto-assign-job-insert";
 import { writeSteps } from "./write-step";
 
 export type { StartRunInput } from "./prepare-run";
@@ -73,6 +74,8 @@ async function writeRuns(tx: Db, prepared: { index: number; run: PreparedRun }[]
   if (prepared.length === 0) return [];
   const runs = prepared.map((p) => p.run);
   const projectId = runs[0].projectId;
+  // A run starts in its initial state: an active one may land in a queue that assigns automatically.
+  const entered = runs.filter((r) => r.result.snapshot.status === "active").map((r) => ({ runtimeId: r.id, state: r.result.snapshot.state }));
   const written = await writeSteps(tx, {
     ctes: entitiesUpsert(projectId, runs.map((r) => r.entity)),
     runtime: runtimeInsert(
@@ -92,6 +95,7 @@ async function writeRuns(tx: Db, prepared: { index: number; run: PreparedRun }[]
     ),
     history: historyInsert(projectId, runs.flatMap((r) => r.history.map((h) => ({ ...h, runtimeId: r.id }))), "rt"),
     jobs: jobsInsert(runs.flatMap((r) => r.jobs), "rt"),
+    more: entered.length ? [autoAssignJobsInsert(projectId, entered, "rt")] : [],
     changes: new Map(
       runs.map((r) => [r.id, { before: null, result: r.result, eventName: null, events: r.events, definitionConfig: r.definition.config, moreSubscriptions: materialiseRuntimeSubscriptions }]),
     ),

@@ -3,9 +3,10 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from "d
 
 /**
  * `timer`: a delayed transition or a deadline's warning or breach of a runtime, due at `run_at`. `bulk_operation`:
- * the next chunks of a bulk operation's cases (`payload.operationId`; no runtime of its own).
+ * the next chunks of a bulk operation's cases (`payload.operationId`; no runtime of its own). `auto_assign`: a case
+ * entered a state; assign it if a queue with automatic assignment shows it (`lib/queues/auto-assign-job.ts`).
  */
-export type JobKind = "api_plugin" | "webhook_plugin" | "webhook_delivery" | "timer" | "bulk_operation";
+export type JobKind = "api_plugin" | "webhook_plugin" | "webhook_delivery" | "timer" | "bulk_operation" | "auto_assign";
 /** `canceled`: the runtime was canceled before the job ran; it is never claimed again. */
 export type JobStatus = "pending" | "succeeded" | "failed" | "canceled";
 

@@ -19,6 +19,8 @@ import { editFormOf, editFormValues } from "@/lib/review/edit-form";
 import { subjectName, loadRuntimeDetail } from "@/lib/review/runtime-detail";
 import { statePaths } from "@/lib/review/state-paths";
 import { getDb } from "@/lib/db/client";
+import type { UserRole } from "@/lib/db/schema/users";
+import { isCaseHiddenFrom } from "@/lib/queues/queue-access";
 
 type Props = { params: Promise<{ runtimeId: string }> };
 
@@ -28,11 +30,15 @@ const renderedAt = () => Date.now();
 export const dynamic = "force-dynamic";
 
 // One load per request, shared by generateMetadata and the page.
-const loadCase = cache(async (projectId: string, runtimeId: string) => loadRuntimeDetail(await getDb(), projectId, runtimeId));
+// A case hidden from the user by queue teams is not found (lib/queues/queue-access.ts).
+const loadCase = cache(async (projectId: string, runtimeId: string, viewerId: string, role: UserRole) => {
+  const db = await getDb();
+  return (await isCaseHiddenFrom(db, { id: viewerId, projectId, role }, runtimeId)) ? null : loadRuntimeDetail(db, projectId, runtimeId, viewerId);
+});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const user = await requireUser();
-  const detail = await loadCase(user.projectId, (await params).runtimeId);
+  const detail = await loadCase(user.projectId, (await params).runtimeId, user.id, user.role);
   return { title: detail ? subjectName(detail) : "Case" };
 }
 
@@ -40,7 +46,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CasePage({ params }: Props) {
   const { runtimeId } = await params;
   const user = await requireUser(`/cases/${runtimeId}`);
-  const detail = await loadCase(user.projectId, runtimeId);
+  const detail = await loadCase(user.projectId, runtimeId, user.id, user.role);
   if (!detail) notFound();
   const { view, definition, users } = detail;
   const names = new Map(users.map((u) => [u.id, u.name]));
@@ -82,7 +88,7 @@ export default async function CasePage({ params }: Props) {
           </section>
         </div>
         <div className="stack side">
-          <ReviewPanel view={view} user={user} users={users} states={statePaths(definition.definition)} />
+          <ReviewPanel view={view} user={user} users={users} states={statePaths(definition.definition)} eligibility={detail.eligibility} />
           {/* Auditors read the notes in the timeline; they write none. */}
           {user.role !== "auditor" && <NotesPanel runtimeId={view.id} notes={detail.notes} more={detail.moreNotes} />}
         </div>

@@ -15,8 +15,10 @@ import { AppError } from "@/lib/errors";
 import { queueStateNames } from "@/lib/queues/queue-state-names";
 import { queueWorkflowIds } from "@/lib/queues/queue-workflow-ids";
 import { getDb } from "@/lib/db/client";
-import { findQueue } from "@/lib/queues/find-queue";
+import { queueAccess, visibleCases } from "@/lib/queues/queue-access";
+import type { UserRole } from "@/lib/db/schema/users";
 import { listUsers } from "@/lib/users/list-users";
+import { queueApprovals } from "@/lib/queues/queue-approvals";
 
 type Props = { params: Promise<{ filterId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -25,12 +27,15 @@ export const dynamic = "force-dynamic";
 /** The time this request renders at, for the Due column's first render. */
 const renderedAt = () => Date.now();
 
-// One load per request, shared by generateMetadata and the page.
-const loadQueue = cache(async (projectId: string, filterId: string) => findQueue(await getDb(), projectId, filterId));
+// One load per request, shared by generateMetadata and the page: the queue if the user sees it (queue teams), and the cases they may open.
+const loadQueue = cache(async (projectId: string, userId: string, role: UserRole, filterId: string) => {
+  const access = await queueAccess(await getDb(), { id: userId, projectId, role });
+  return { filter: access.visible.find((f) => f.id === filterId.toLowerCase()) ?? null, visible: visibleCases(access) };
+});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const user = await requireUser();
-  const filter = await loadQueue(user.projectId, (await params).filterId);
+  const { filter } = await loadQueue(user.projectId, user.id, user.role, (await params).filterId);
   return { title: filter?.name ?? "Queue" };
 }
 
@@ -39,12 +44,12 @@ export default async function QueuePage({ params, searchParams }: Props) {
   const { filterId } = await params;
   const user = await requireUser(`/queues/${filterId}`);
   const db = await getDb();
-  const filter = await loadQueue(user.projectId, filterId);
+  const { filter, visible } = await loadQueue(user.projectId, user.id, user.role, filterId);
   if (!filter) notFound();
   const query = parseQueueParams(await searchParams);
   const workflowIds = queueWorkflowIds(filter.query);
   const [page, states, users] = await Promise.all([
-    listQueueCases(db, user, filter, query).catch((error: unknown) => {
+    listQueueCases(db, user, filter, query, visible).catch((error: unknown) => {
       if (error instanceof AppError && error.code === "invalid_cursor") return null;
       throw error;
     }),
@@ -53,6 +58,7 @@ export default async function QueuePage({ params, searchParams }: Props) {
   ]);
   // A tampered or outdated cursor restarts from the first page instead of failing.
   if (!page) redirect(queueHref(filter.id, query, { cursor: undefined, trail: undefined }));
+  const approvals = await queueApprovals(db, user.projectId, page.rows);
   const columns = queueColumns(filter.entity, filter.query);
   const filtered = Boolean(query.q || query.assignee || query.state || query.status || query.due);
   const action = `/queues/${filter.id}`;
@@ -76,7 +82,7 @@ export default async function QueuePage({ params, searchParams }: Props) {
         </EmptyState>
       ) : (
         <>
-          <CaseTable rows={page.rows} columns={columns} entityLabel={filter.entity === "businesses" ? "Company" : "Person"} now={renderedAt()} />
+          <CaseTable rows={page.rows} columns={columns} entityLabel={filter.entity === "businesses" ? "Company" : "Person"} now={renderedAt()} approvals={approvals} />
           <Pager filterId={filter.id} params={query} nextCursor={page.nextCursor} shown={page.rows.length} pageSize={QUEUE_PAGE_SIZE} />
         </>
       )}
