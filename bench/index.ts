@@ -2,7 +2,7 @@
 import { runEngineBench } from "./engine-bench";
 import { runHttpBench } from "./http-bench";
 import { runHandlerProfile } from "./handler-profile";
-import { runQueueBench } from "./queue-bench";
+import { queueBenchCases, runQueueBench } from "./queue-bench";
 import { runTimerBench } from "./timer-bench";
 import { runPluginLatencyBench } from "./plugin-latency-bench";
 import { runWebhookLatencyBench } from "./webhook-latency-bench";
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   if (!only || only === "plugins") print("API plugin call: commit to vendor request (in-process worker, LISTEN/NOTIFY)", await runPluginLatencyBench());
   if (!only || only === "webhooks") print("System webhooks: commit to first delivery attempt", await runWebhookLatencyBench());
   if (!only || only === "handlers") print("Route handlers called directly, no Next.js in front (PGlite, or BENCH_DATABASE_URL)", await runHandlerProfile());
-  if (!only || only === "queues") print("Backoffice queue pages over 100,000 cases (median of 5)", await runQueueBench());
+  if (!only || only === "queues") print(`Backoffice queue pages over ${queueBenchCases().toLocaleString("en-US")} cases (median of 5)`, await runQueueBench());
   if (!only || only === "timers") print("Timers: 10,000 due in the same second, and lateness with nothing else running (BENCH_DATABASE_URL: PostgreSQL)", await runTimerBench());
   if (!only || only === "http") print("HTTP API on PostgreSQL (app, worker, database and load generator on this machine)", await runHttpBench());
 }
