@@ -181,7 +181,8 @@ describe(`npm start with WEB_CONCURRENCY (${kind})`, () => {
         onTestFailed(() => console.error(`--- output of scripts/start.mjs ---\n${output}`));
         primary = spawn(process.execPath, [startScript], {
           cwd: root,
-          env: appEnv({ WEB_CONCURRENCY: "2", DATABASE_URL: url.toString(), PORT: String(port), DB_POOL_MAX: "4" }),
+          // The servers run the worker in-process here (this test is about the servers; tests/worker-processes covers WORKER_PROCESSES).
+          env: appEnv({ WEB_CONCURRENCY: "2", DATABASE_URL: url.toString(), PORT: String(port), DB_POOL_MAX: "4", WORKER_PROCESSES: "0", RUN_WORKER: "true" }),
           stdio: ["ignore", "pipe", "pipe"],
         });
         primary.stdout!.on("data", (d: Buffer) => (output += d.toString()));

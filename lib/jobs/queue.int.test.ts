@@ -40,11 +40,12 @@ describe(`outbox queue (${process.env.TEST_DB_KIND})`, () => {
     expect(await allJobs()).toHaveLength(3);
   });
 
-  it("as part of a statement, writes the jobs only when the named CTE has a row", async () => {
-    await t.db.execute(sql`with src as (select 1 as x where false), j as (${jobsInsert([webhook(1)], "src")}) select 1`);
+  it("as part of a statement, writes only the jobs whose runtime the named CTE holds (the steps it wrote)", async () => {
+    const [a, b] = ["00000000-0000-4000-8000-00000000000a", "00000000-0000-4000-8000-00000000000b"];
+    await t.db.execute(sql`with src as (select ${a}::uuid as id where false), j as (${jobsInsert([webhook(1, { runtimeId: a })], "src")}) select 1`);
     expect(await allJobs()).toEqual([]);
-    await t.db.execute(sql`with src as (select 1 as x), j as (${jobsInsert([webhook(2), webhook(3)], "src")}) select 1`);
-    expect((await allJobs()).map((r) => r.payload)).toEqual([{ n: 2 }, { n: 3 }]);
+    await t.db.execute(sql`with src as (select ${a}::uuid as id), j as (${jobsInsert([webhook(2, { runtimeId: a }), webhook(3, { runtimeId: b }), webhook(4, { runtimeId: a })], "src")}) select 1`);
+    expect((await allJobs()).map((r) => r.payload)).toEqual([{ n: 2 }, { n: 4 }]);
   });
 
   it("claims due jobs oldest first, up to the limit, counting the attempt and taking the job's lease", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { rowsOf } from "../db/rows";
 import { vendorProject } from "../../tests/support/vendor-project";
 import { jobs, runtimeHistory } from "../db/schema";
 import { eventually, type ReceivedRequest, type StubReply } from "../../tests/support/vendor-stub";
@@ -85,9 +86,10 @@ describe(`worked example end to end (${process.env.TEST_DB_KIND})`, () => {
     }, "the api_plugin job to be succeeded");
     const [job] = await t.db.select().from(jobs).where(and(eq(jobs.runtimeId, r.id), eq(jobs.kind, "api_plugin")));
     const steps = await t.db.select().from(runtimeHistory).where(and(eq(runtimeHistory.runtimeId, r.id), eq(runtimeHistory.kind, "plugin_call")));
-    // now() is the transaction's start time: equal timestamps mean one transaction wrote both.
+    // xmin is the id of the transaction that wrote a row: equal ids mean one transaction wrote both.
     expect(steps).toHaveLength(1);
-    expect(job.finishedAt?.getTime()).toBe(steps[0].at.getTime());
+    const writer = async (table: string, id: number) => rowsOf<{ x: string }>(await t.db.execute(sql`select xmin::text as x from ${sql.raw(table)} where id = ${id}`))[0].x;
+    expect(await writer("jobs", job.id)).toBe(await writer("runtime_history", steps[0].id));
     expect(job).toMatchObject({ attempts: 1, lockedUntil: null, lastError: null });
   });
 
