@@ -19,6 +19,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // A page's first render on a loaded two-core CI machine can take several seconds.
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
     baseURL,

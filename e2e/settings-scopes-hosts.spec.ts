@@ -13,7 +13,7 @@ async function asAdmin(page: Page, path: string) {
 test("API keys: scopes default to running cases, an expiry must be in the future, the list shows both, the API enforces them", async ({ page, request }, testInfo) => {
   await asAdmin(page, "/settings/api-keys");
   const name = `Scoped ${suffix}`;
-  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Name", { exact: true }).fill(name);
   await expect(page.getByRole("checkbox", { name: /runtimes:read/ })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: /runtimes:write/ })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: /secrets:write/ })).not.toBeChecked();
@@ -52,7 +52,7 @@ test("API keys: scopes default to running cases, an expiry must be in the future
 test("secrets: the unbound ones are named, a row binds one to hosts (a bad host is refused with its message), and the API shows the binding", async ({ page }, testInfo) => {
   await asAdmin(page, "/settings/secrets");
   const name = `HOSTS_${suffix.toUpperCase()}`;
-  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Value", { exact: true }).fill(`value-${suffix}`);
   await page.getByRole("button", { name: "Save secret" }).click();
   await expect(page.getByTestId("secret-status")).toHaveText(`Secret ${name} saved.`);

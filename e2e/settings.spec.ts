@@ -25,7 +25,7 @@ test("API keys: a new key is shown once, works against the API, and stops workin
   await asAdmin(page, "/settings");
   await expect(page).toHaveURL(/\/settings\/api-keys$/);
   const name = `E2E key ${suffix} for a partner integration with a long descriptive name that must not break the layout`.slice(0, 100);
-  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByRole("button", { name: "Create key" }).click();
   const once = page.getByTestId("shown-once");
   await expect(once).toContainText("shown only this once");
@@ -56,7 +56,7 @@ test("secrets: a saved value never appears on the page; the secret can be delete
   await asAdmin(page, "/settings/secrets");
   const name = `E2E_SECRET_${suffix.toUpperCase()}`;
   const value = `value-${suffix}-do-not-show`;
-  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Name", { exact: true }).fill(name);
   await expect(page.getByLabel("Value")).toHaveAttribute("type", "password");
   await page.getByLabel("Value").fill(value);
   await page.getByRole("button", { name: "Save secret" }).click();
