@@ -106,13 +106,16 @@ export async function runTimerBench(burst = Number(process.env.BENCH_TIMERS ?? 1
   }
 }
 
+/** BENCH_WORKER_NODE_ARGS: extra Node options for the worker processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof". */
+const workerNodeArgs = () => (process.env.BENCH_WORKER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+
 /** `count` worker processes on `databaseUrl`, as `npm start` runs them; resolves once each has polled. */
 async function startWorkerProcesses(count: number, databaseUrl: string): Promise<{ pids: () => number[]; stop: () => Promise<void> }> {
   const children: ChildProcess[] = [];
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", LOG_LEVEL: "warn" };
   await Promise.all(
     Array.from({ length: count }, async () => {
-      const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "worker.ts")], { cwd: root, env, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      const child = spawn(process.execPath, [...workerNodeArgs(), "--import", "tsx", path.join(root, "scripts", "worker.ts")], { cwd: root, env, stdio: ["ignore", "inherit", "inherit", "ipc"] });
       children.push(child);
       await new Promise<void>((resolve, reject) => {
         child.once("message", () => resolve());
