@@ -8,7 +8,7 @@ import { filterMatch, listFilters, type FilterResponse } from "../filters";
 import { userTeamIds } from "../teams/user-team-ids";
 
 /*
- * Who sees which queue and case (docs: README "Teams and queue access").
+ * Who sees which queue and case (docs/backoffice.md, "Teams and queue access").
  *
  * - Admins and auditors see every queue and every case (auditors read-only).
  * - A queue restricted to teams (`filters.team_ids`) is seen by the reviewers in at least one of its teams;
