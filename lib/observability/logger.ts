@@ -70,7 +70,26 @@ export function setLogDestination(destination: DestinationStream | undefined): v
   (globalThis as { [LOGGER]?: Logger })[LOGGER] = logger;
 }
 
-/** The message of a thrown value, for a log field (never its stack's arguments or a request body). */
+/**
+ * The message of a thrown value, for a log field (never its stack's arguments or a request body). A failed query
+ * (Drizzle's "Failed query: <statement> params: <values>") is told by the database's own reason and SQLSTATE
+ * instead: its parameters may hold a case's personal data, and the reason ("deadlock detected") is what says why.
+ */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error)) return String(error);
+  if (error.message.startsWith("Failed query:")) {
+    const cause = error.cause as { message?: unknown; code?: unknown } | undefined;
+    const reason = typeof cause?.message === "string" ? cause.message : "no reason given";
+    return `query failed: ${reason}${typeof cause?.code === "string" ? ` (SQLSTATE ${cause.code})` : ""}`;
+  }
+  return error.message;
+}
+
+/** Where a thrown error came from: its stack's frames only (the first lines repeat the message, which `errorMessage` tells safely). */
+export function errorStack(error: unknown): string | undefined {
+  if (!(error instanceof Error) || !error.stack) return undefined;
+  return error.stack
+    .split("\n")
+    .filter((line) => line.startsWith("    at "))
+    .join("\n");
 }

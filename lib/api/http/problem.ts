@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AppError, CodedError, ERROR_CODES, type ErrorCode } from "../../errors";
-import { errorMessage, logger } from "../../observability/logger";
+import { errorMessage, errorStack, logger } from "../../observability/logger";
 
 /**
  * Turn any error into an RFC 9457 `application/problem+json` response:
@@ -19,7 +19,7 @@ export function problemOf(error: unknown, requestId: string): { status: number; 
     const { headers, members } = error instanceof AppError ? error : { headers: {}, members: {} };
     return { ...problemDocument(error.code, error.message, error.errors, error.status, members), headers };
   }
-  logger().error({ requestId, error: errorMessage(error), stack: error instanceof Error ? error.stack : undefined }, "unexpected error");
+  logger().error({ requestId, error: errorMessage(error), stack: errorStack(error) }, "unexpected error");
   return { ...problemDocument("internal_error", `An unexpected error occurred. Quote request id ${requestId} when reporting it.`), headers: {} };
 }
 
