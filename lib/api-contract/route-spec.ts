@@ -43,6 +43,8 @@ export interface RouteSpec {
   method: "get" | "post" | "put" | "patch" | "delete";
   path: string;
   summary: string;
+  /** What the summary cannot say: limits, how the answer is built (the operation's `description`, CommonMark). */
+  description?: string;
   /** false for public endpoints (no API key, no rate limit). */
   auth?: boolean;
   /** The API key scope the operation needs (every authenticated `/api/v1` operation has one; the handler declares the same). */

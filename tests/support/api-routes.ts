@@ -6,6 +6,10 @@
 import * as metrics from "@/app/api/metrics/route";
 import * as ready from "@/app/api/health/ready/route";
 import * as health from "@/app/api/health/route";
+import * as bulkCancel from "@/app/api/v1/external/bulk-operations/[bulkOperationId]/cancel/route";
+import * as bulkOperation from "@/app/api/v1/external/bulk-operations/[bulkOperationId]/route";
+import * as bulkOperations from "@/app/api/v1/external/bulk-operations/route";
+import * as filterBulk from "@/app/api/v1/external/filters/[filterId]/bulk/route";
 import * as filterCases from "@/app/api/v1/external/filters/[filterId]/cases/route";
 import * as filter from "@/app/api/v1/external/filters/[filterId]/route";
 import * as filters from "@/app/api/v1/external/filters/route";
@@ -39,13 +43,17 @@ import * as notes from "@/app/api/v1/external/workflows/[workflowRuntimeId]/note
 import * as runtime from "@/app/api/v1/external/workflows/[workflowRuntimeId]/route";
 import * as sendEvent from "@/app/api/v1/external/workflows/[workflowRuntimeId]/send-event/route";
 import * as runtimes from "@/app/api/v1/external/workflows/route";
+import * as runBatch from "@/app/api/v1/external/workflows/run-batch/route";
 import * as run from "@/app/api/v1/external/workflows/run/route";
+import * as sendEvents from "@/app/api/v1/external/workflows/send-events/route";
 import * as auditEvents from "@/app/api/v1/external/audit-events/route";
 import * as openapi from "@/app/api/v1/openapi.json/route";
 
 export const API_ROUTES = {
   "/api/v1/external/workflows/run": run,
   "/api/v1/external/workflows/{workflowRuntimeId}/send-event": sendEvent,
+  "/api/v1/external/workflows/run-batch": runBatch,
+  "/api/v1/external/workflows/send-events": sendEvents,
   "/api/v1/external/workflows": runtimes,
   "/api/v1/external/workflows/{workflowRuntimeId}": runtime,
   "/api/v1/external/workflows/{workflowRuntimeId}/history": history,
@@ -64,6 +72,10 @@ export const API_ROUTES = {
   "/api/v1/external/filters": filters,
   "/api/v1/external/filters/{filterId}": filter,
   "/api/v1/external/filters/{filterId}/cases": filterCases,
+  "/api/v1/external/filters/{filterId}/bulk": filterBulk,
+  "/api/v1/external/bulk-operations": bulkOperations,
+  "/api/v1/external/bulk-operations/{bulkOperationId}": bulkOperation,
+  "/api/v1/external/bulk-operations/{bulkOperationId}/cancel": bulkCancel,
   "/api/v1/external/secrets": secrets,
   "/api/v1/external/secrets/{name}": secret,
   "/api/v1/external/teams": teams,

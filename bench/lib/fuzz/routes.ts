@@ -21,6 +21,13 @@ const entity = (r: Rng) => ({
   data: r.chance(0.5) ? { companyName: "Fuzz Ltd", registrationNumber: r.string(8, "0123456789"), numberOfEmployees: 12 } : { firstName: "Ada", lastName: "Fuzz", email: "ada@example.com" },
 });
 
+const runRequest = (r: Rng, t: FuzzTargets) => ({ workflowId: t.definitionId, context: { entity: entity(r), documents: [] } });
+const event = (r: Rng) => ({ name: r.pick(["start", "approve", "reject", "nope"]), payload: { note: "fuzz" } });
+
+/** A bulk action; its cases are the fuzz filter's (the target definition's, never the sentinel) or the target runtimes. */
+const bulkAction = (r: Rng, t: FuzzTargets) =>
+  r.pick<Record<string, unknown>>([{ action: "send-event", ...event(r) }, { action: "assign", userId: r.chance(0.5) ? null : t.userId, reason: "fuzz" }, { action: "cancel", reason: "fuzz" }]);
+
 export const minimalDefinition = (id: string) => ({
   id,
   name: "fuzz",
@@ -43,8 +50,10 @@ export const ROUTES: RouteSpec[] = [
   { path: "/api/sandbox/webhook-sink/{sink}", methods: ["GET", "POST"], auth: "api-key", body: () => ({ hello: "world" }) },
   // API v1 (API key)
   { path: "/api/v1/{rest}", methods: ["GET", "POST", "PUT", "DELETE"], auth: "api-key" },
-  { path: "/api/v1/external/workflows/run", methods: ["POST"], auth: "api-key", body: (r, t) => ({ workflowId: t.definitionId, context: { entity: entity(r), documents: [] } }) },
-  { path: "/api/v1/external/workflows/{runtime}/send-event", methods: ["POST"], auth: "api-key", body: (r) => ({ name: r.pick(["start", "approve", "reject", "nope"]), payload: { note: "fuzz" } }) },
+  { path: "/api/v1/external/workflows/run", methods: ["POST"], auth: "api-key", body: runRequest },
+  { path: "/api/v1/external/workflows/run-batch", methods: ["POST"], auth: "api-key", body: (r, t) => ({ items: Array.from({ length: r.int(1, 3) }, () => ({ ...runRequest(r, t), idempotencyKey: r.chance(0.5) ? `fuzz-${r.string(8)}` : undefined })) }) },
+  { path: "/api/v1/external/workflows/{runtime}/send-event", methods: ["POST"], auth: "api-key", body: event },
+  { path: "/api/v1/external/workflows/send-events", methods: ["POST"], auth: "api-key", body: (r, t) => ({ items: Array.from({ length: r.int(1, 3) }, () => ({ workflowRuntimeId: r.pick(t.runtimeIds), ...event(r), ifMatch: r.chance(0.3) ? r.int(1, 4) : undefined })) }) },
   { path: "/api/v1/external/workflows/{runtime}", methods: ["GET"], auth: "api-key" },
   { path: "/api/v1/external/workflows/{runtime}/context", methods: ["PATCH"], auth: "api-key", body: (r) => ({ entity: { data: { note: r.string(6) } }, fuzz: r.chance(0.5) ? null : [1, 2] }) },
   { path: "/api/v1/external/workflows/{runtime}/move", methods: ["POST"], auth: "api-key", body: (r) => ({ state: r.pick(["review", "idle", "done", "nope"]), reason: "fuzz" }) },
@@ -61,6 +70,10 @@ export const ROUTES: RouteSpec[] = [
   { path: "/api/v1/external/filters", methods: ["GET", "POST"], auth: "api-key", body: (r) => ({ name: `fuzz ${r.string(6)}`, entity: "businesses", query: { where: { state: { in: ["review"] } }, select: { id: true, business: { select: { companyName: true } } } } }) },
   { path: "/api/v1/external/filters/{filter}", methods: ["GET", "PATCH"], auth: "api-key", body: (r) => ({ name: `fuzz ${r.string(6)}`, assignment: r.pick(["manual", "round_robin", "least_loaded"]) }) },
   { path: "/api/v1/external/filters/{filter}/cases", methods: ["GET"], auth: "api-key", query: { limit: "5", orderBy: "companyName", search: "Fuzz" } },
+  { path: "/api/v1/external/filters/{filter}/bulk", methods: ["POST"], auth: "api-key", body: bulkAction },
+  { path: "/api/v1/external/bulk-operations", methods: ["POST"], auth: "api-key", body: (r, t) => ({ ...bulkAction(r, t), runtimeIds: [r.pick(t.runtimeIds), r.pick(t.runtimeIds)] }) },
+  { path: "/api/v1/external/bulk-operations/{bulkOperation}", methods: ["GET"], auth: "api-key" },
+  { path: "/api/v1/external/bulk-operations/{bulkOperation}/cancel", methods: ["POST"], auth: "api-key" },
   { path: "/api/v1/external/workflow-definitions", methods: ["GET", "POST"], auth: "api-key", body: (r) => minimalDefinition(`fuzz_def_${r.string(10)}`) },
   { path: "/api/v1/external/workflow-definitions/{definition}", methods: ["GET"], auth: "api-key", query: { version: "1" } },
   { path: "/api/v1/external/workflow-definitions/{definition}/versions", methods: ["GET"], auth: "api-key" },
@@ -96,6 +109,10 @@ export const ROUTES: RouteSpec[] = [
   { path: "/api/backoffice/definitions/{definition}/validate", methods: ["POST"], auth: "session", body: (r, t) => ({ document: minimalDefinition(t.definitionId) }) },
   { path: "/api/backoffice/definitions/{definition}/versions", methods: ["POST"], auth: "session", body: (r) => ({ document: minimalDefinition(`fuzz_bo_${r.string(8)}`), baseVersion: 1 }) },
   { path: "/api/backoffice/queues/{filter}/cases", methods: ["POST"], auth: "session", body: (r) => ({ values: entity(r) }) },
+  { path: "/api/backoffice/queues/{filter}/bulk", methods: ["POST"], auth: "session", body: (r, t) => ({ ...bulkAction(r, t), ...(r.chance(0.5) ? { runtimeIds: [r.pick(t.runtimeIds)] } : { matching: { q: "Target", status: "active" } }) }) },
+  { path: "/api/backoffice/queues/{filter}/count", methods: ["GET"], auth: "session", query: { q: "Target", status: "active", due: "overdue" } },
+  { path: "/api/backoffice/bulk-operations/{bulkOperation}", methods: ["GET"], auth: "session" },
+  { path: "/api/backoffice/bulk-operations/{bulkOperation}/cancel", methods: ["POST"], auth: "session" },
   { path: "/api/backoffice/secrets", methods: ["GET"], auth: "session" },
   { path: "/api/backoffice/teams", methods: ["GET", "POST"], auth: "session", body: (r) => ({ name: `fuzz bo ${r.string(8)}` }) },
   { path: "/api/backoffice/teams/{team}", methods: ["GET", "PATCH", "DELETE"], auth: "session", body: (r) => ({ name: `fuzz bo ${r.string(8)}` }) },
@@ -126,6 +143,8 @@ export function fillPath(template: string, r: Rng, t: FuzzTargets, override?: (s
         return t.definitionId;
       case "filter":
         return t.filterId;
+      case "bulkOperation":
+        return t.bulkOperationId;
       case "team":
         return t.teamId;
       case "subscription":

@@ -40,8 +40,8 @@ const runBody = (i: number) => ({
 });
 
 /**
- * Create what the fuzz run aims at (a definition, runtimes in several states, a filter, a team, a subscription, a
- * reviewer, a spare API key) and, apart from it, a sentinel definition and runtime no generated request names:
+ * Create what the fuzz run aims at (a definition, runtimes in several states, a filter, a bulk operation, a team, a
+ * subscription, a reviewer, a spare API key) and, apart from it, a sentinel definition and runtime no generated request names:
  * `readSentinel` reads those back, and they must read the same after the run.
  */
 export async function prepareTargets(baseUrl: string): Promise<FuzzTargets> {
@@ -57,7 +57,9 @@ export async function prepareTargets(baseUrl: string): Promise<FuzzTargets> {
     runtimeIds.push(String(run.workflowRuntimeId));
     if (i % 2 === 0) await call(baseUrl, "POST", `/api/v1/external/workflows/${run.workflowRuntimeId}/send-event`, { name: "start" });
   }
-  const filter = await call(baseUrl, "POST", "/api/v1/external/filters", { name: "fuzz filter", entity: "businesses", query: { where: { state: "review" } } });
+  // The sentinel is in `review` too: the filter names the target definition, so a bulk action on it never reaches the sentinel.
+  const filter = await call(baseUrl, "POST", "/api/v1/external/filters", { name: "fuzz filter", entity: "businesses", query: { where: { state: "review", workflowDefinitionId: TARGET_DEFINITION } } });
+  const bulk = await call(baseUrl, "POST", "/api/v1/external/bulk-operations", { action: "send-event", name: "start", runtimeIds: ["00000000-0000-4000-8000-000000000000"] });
   const team = await call(baseUrl, "POST", "/api/v1/external/teams", { name: "fuzz team" });
   const subscription = await call(baseUrl, "POST", "/api/v1/external/webhook-subscriptions", { url: "https://receiver.example/fuzz", events: ["workflow.completed"] });
   const origin = { origin: baseUrl };
@@ -77,6 +79,7 @@ export async function prepareTargets(baseUrl: string): Promise<FuzzTargets> {
     definitionId: TARGET_DEFINITION,
     runtimeIds,
     filterId: String(filter.id),
+    bulkOperationId: String(bulk.id),
     teamId: String(team.id),
     subscriptionId: String(subscription.id),
     userId,

@@ -9,7 +9,10 @@ export interface FuzzTargets {
   definitionId: string;
   /** Runtimes of that definition that generated events aim at. */
   runtimeIds: string[];
+  /** Its query names the target definition, so bulk actions on it never reach the sentinel. */
   filterId: string;
+  /** A bulk operation (over one unknown id: it fails that case and touches nothing) that bulk routes read and cancel. */
+  bulkOperationId: string;
   /** A team (no queue is restricted to it, so deleting it is allowed). */
   teamId: string;
   subscriptionId: string;

@@ -38,6 +38,7 @@ describe("apiRouteMethods", () => {
   it("matches static and dynamic segments", () => {
     expect(at("/api/health")).toEqual(["GET"]);
     expect(at("/api/v1/external/workflows/run")).toEqual(["POST"]);
+    expect(at("/api/v1/external/workflows/run-batch")).toEqual(["POST"]); // a static segment, not a runtime id
     expect(at("/api/v1/external/workflows/wr_1/send-event")).toEqual(["POST"]);
     expect(at("/api/v1/external/secrets/API_KEY")).toEqual(["PUT", "PATCH", "DELETE"]);
   });

@@ -10,7 +10,8 @@ export function operation(route: ApiRoute, schemas: Json): Json {
   const parameters: Json[] = [...pathParameters(route), ...(route.query ? queryParameters(route.query) : []), ...(route.requestHeaders ?? []).map(parameterRef)];
   const answers: Json = {};
   for (const answer of [route.success, ...(route.otherAnswers ?? [])]) answers[answer.status] = response(answer, route.auth !== false, schemas);
-  const op: Json = { operationId: operationId(route), summary: route.summary, tags: [route.tag], parameters, responses: { ...answers, ...errorResponses(route) } };
+  const described = route.description ? { description: route.description } : {};
+  const op: Json = { operationId: operationId(route), summary: route.summary, ...described, tags: [route.tag], parameters, responses: { ...answers, ...errorResponses(route) } };
   if (route.auth === false) op.security = [];
   if (route.scope) Object.assign(op, { security: [{ bearerAuth: [route.scope] }], "x-required-scope": route.scope });
   if (route.body) {

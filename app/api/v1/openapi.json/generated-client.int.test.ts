@@ -1,13 +1,14 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import createClient, { type Client } from "openapi-fetch";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/lib/config/env";
 import { setPhase } from "@/lib/readiness/process-state";
 import { startWorker, type RunningWorker } from "@/lib/worker/worker";
 import { and, eq } from "drizzle-orm";
 import { apiKeys, jobs, users } from "@/lib/db/schema";
 import { API_SCOPES } from "@/lib/api-contract/scopes";
+import { BATCH_MAX_BYTES } from "@/lib/api/schemas/batches";
 import { allowOutbound, resetOutbound } from "@/tests/support/outbound";
 import { EXAMPLE, runContext, seedDefinition, seedProject } from "@/tests/support/seed";
 import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
@@ -293,10 +294,39 @@ describe(`a client generated from the served OpenAPI document (${process.env.TES
     expect((await patch({ a: 1 }, { params: { path } })).error.code).toBe("runtime_not_active");
   });
 
+  it("runs and sends in batches (200, each item answered as alone; a replay says Idempotent-Replayed), 413 over the size limit, 422 at /items", async () => {
+    const runs = { params: { header: { "Idempotency-Key": "openapi-batch-1" } }, body: { items: [{ ...runBody("b1"), idempotencyKey: "openapi-batch-item-1" }, { ...runBody("b2"), workflowId: "nope" }] } };
+    const batch = await api.POST("/api/v1/external/workflows/run-batch", runs);
+    expect(batch.data.items.map((a: { status: number }) => a.status)).toEqual([201, 404]);
+    const replayed = await api.POST("/api/v1/external/workflows/run-batch", runs);
+    expect([replayed.data, replayed.response.headers.get("idempotent-replayed")]).toEqual([batch.data, "true"]);
+    expect((await api.POST("/api/v1/external/workflows/run-batch", { body: { items: [] } })).error.errors).toEqual([{ path: "/items", message: "1 to 500 items (got 0)" }]);
+    const huge = { ...runBody("b3"), context: { ...runBody("b3").context, notes: "x".repeat(BATCH_MAX_BYTES) } };
+    expect((await api.POST("/api/v1/external/workflows/run-batch", { body: { items: [huge] } })).error.code).toBe("payload_too_large");
+    const started = batch.data.items[0].body.workflowRuntimeId;
+    const items = [{ workflowRuntimeId: started, name: "start", ifMatch: '"1"' }, { workflowRuntimeId: runtimeId, name: "start" }, { workflowRuntimeId: otherUuid, name: "start" }, { name: "start" }];
+    const events = await api.POST("/api/v1/external/workflows/send-events", { body: { items } });
+    expect(events.data.items.map((a: { status: number; body: { code?: string } }) => [a.status, a.body.code])).toEqual([[200, undefined], [409, "runtime_not_active"], [404, "not_found"], [422, "validation_failed"]]);
+  });
+
+  it("starts bulk operations (202, Location), follows one to its failures, refuses a cancel once it ended (409) and unknown ids (404)", async () => {
+    const nobody = (await api.POST("/api/v1/external/filters", { body: { name: "Nobody", entity: "businesses", query: { where: { state: "nowhere" } } } })).data;
+    const start = (filterId: string, body: Record<string, unknown>) => api.POST("/api/v1/external/filters/{filterId}/bulk", { params: { path: { filterId }, header: { "Idempotency-Key": `openapi-bulk-${filterId}` } }, body });
+    const empty = await start(nobody.id, { action: "cancel", reason: "openapi test" });
+    expect([empty.response.status, empty.data.status, empty.response.headers.get("location")]).toEqual([202, "completed", `/api/v1/external/bulk-operations/${empty.data.id}`]);
+    expect((await api.POST("/api/v1/external/bulk-operations/{bulkOperationId}/cancel", { params: { path: { bulkOperationId: empty.data.id } } })).error.code).toBe("bulk_operation_finished");
+    expect([(await start(otherUuid, { action: "send-event", name: "approve" })).error.code, (await start(nobody.id, { action: "assign" })).error.errors[0].path]).toEqual(["not_found", "/userId"]);
+    const selected = await api.POST("/api/v1/external/bulk-operations", { body: { action: "send-event", name: "approve", runtimeIds: [otherUuid] } });
+    expect([selected.response.status, selected.data.total, selected.data.filterId]).toEqual([202, 1, null]);
+    const follow = (bulkOperationId: string) => api.GET("/api/v1/external/bulk-operations/{bulkOperationId}", { params: { path: { bulkOperationId } } });
+    await vi.waitFor(async () => expect((await follow(selected.data.id)).data).toMatchObject({ status: "completed", failed: 1, failures: [{ runtimeId: otherUuid, problem: { status: 404 } }] }), { timeout: 10_000, interval: 100 });
+    expect([(await follow(otherUuid)).error.code, (await api.POST("/api/v1/external/bulk-operations/{bulkOperationId}/cancel", { params: { path: { bulkOperationId: otherUuid } } })).error.code]).toEqual(["not_found", "not_found"]);
+  });
+
   it("checked an answer of every operation of the document, and the document lists every route handler", () => {
     const operations = Object.entries(doc.paths as Record<string, object>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
     expect(operations.filter((op) => !checked.some((a) => a.operation === op))).toEqual([]);
-    expect([...new Set(checked.map((a) => a.status))]).toEqual(expect.arrayContaining([200, 201, 204, 400, 401, 403, 404, 409, 412, 415, 422]));
+    expect([...new Set(checked.map((a) => a.status))]).toEqual(expect.arrayContaining([200, 201, 202, 204, 400, 401, 403, 404, 409, 412, 413, 415, 422]));
     const handlers = routeFiles(path.resolve(__dirname, "..")).map((f) => `/api/v1/${f.replace(/\[(\w+)\]/g, "{$1}")}`);
     expect([...handlers, "/api/health", "/api/health/ready", "/api/metrics"].sort()).toEqual(Object.keys(doc.paths).sort());
     expect(Object.keys(ROUTES).sort()).toEqual(Object.keys(doc.paths).sort());
