@@ -17,7 +17,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { availableParallelism, constants } from "node:os";
 import path from "node:path";
 import { restartDelay } from "./restart-backoff.mjs";
 import { serverEnv, serverNodeArgs } from "./server-runtime.mjs";
@@ -41,8 +41,10 @@ const RELAY_EVERY_MS = 1_000;
 const processes = webConcurrency();
 const plan = planWorkers();
 
-if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
-  console.log("[start] no production build found: running `next build` (once)…");
+// NEXT_DIST_DIR picks the build folder, as next.config.mjs's distDir does (a second build never overwrites `.next`).
+const distDir = process.env.NEXT_DIST_DIR || ".next";
+if (!existsSync(path.join(root, distDir, "BUILD_ID"))) {
+  console.log(`[start] no production build found in ${distDir}/: running \`next build\` (once)…`);
   const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: process.env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -157,7 +159,10 @@ function startSingle() {
   }
   server.on("exit", (code, signal) => {
     if (workers && !signalled) console.error(`[start] the server exited (${signal ? `signal ${signal}` : `code ${code}`}): stopping the worker processes`);
-    stopped.servers(code ?? (signal ? 1 : 0));
+    // After our SIGTERM/SIGINT, Next.js exits 128 + the signal's number once its requests are done (143, 130): a
+    // clean stop, which exits 0 as the cluster's primary does (a supervisor would otherwise count it a failure).
+    const clean = signalled !== undefined && (code === 128 + constants.signals.SIGTERM || code === 128 + constants.signals.SIGINT);
+    stopped.servers(clean ? 0 : (code ?? (signal ? 1 : 0)));
   });
 }
 

@@ -3,62 +3,13 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
-import path from "node:path";
 import { afterAll, describe, expect, it, onTestFailed } from "vitest";
+import { appEnv, builtAppSkip, childrenOf, freePort, root, startScript } from "./support/start-script";
 import { eventually } from "./support/vendor-stub";
 import { isAlive } from "@/lib/db/data-dir-lock";
 
-const root = path.resolve(__dirname, "..");
-const startScript = path.join(root, "scripts", "start.mjs");
 const kind = process.env.TEST_DB_KIND ?? "pglite";
-const hasBuild = existsSync(path.join(root, ".next", "BUILD_ID"));
-
-const clusterSkip =
-  kind !== "postgres"
-    ? "runs in the int-postgres project only: set TEST_DATABASE_URL"
-    : !hasBuild
-      ? "no production build (.next/BUILD_ID): run `npx next build` first"
-      : undefined;
-
-/** The environment of a started app: the test keys and DATA_DIR from vitest, a production NODE_ENV, no database. */
-function appEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "info", ...extra };
-  if (!("DATABASE_URL" in extra)) delete env.DATABASE_URL;
-  return env;
-}
-
-/** A free TCP port in 3400–3499 (the range these tests may use). */
-async function freePort(): Promise<number> {
-  const first = 3400 + Math.floor(Math.random() * 100);
-  for (let i = 0; i < 100; i++) {
-    const port = 3400 + ((first - 3400 + i) % 100);
-    const free = await new Promise<boolean>((resolve) => {
-      const s = net.createServer();
-      s.once("error", () => resolve(false));
-      s.listen(port, () => s.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error("no free port in 3400–3499");
-}
-
-/** Pids whose parent is `pid` (from /proc, Linux). */
-function childrenOf(pid: number): number[] {
-  const out: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // "pid (comm) state ppid …": comm may contain spaces, so read after the last ")".
-      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(ppid) === pid && state !== "Z") out.push(Number(entry));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return out.sort((a, b) => a - b);
-}
+const clusterSkip = builtAppSkip();
 
 /**
  * Which process holds the server side of the TCP connections from `clientPorts` to `port`: socket inodes from
