@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { authenticateApiKey, createApiKeyFor, listApiKeysFor, revokeApiKeyFor } from "../api-keys";
-import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
-import { users, webhookDeliveries, webhookSubscriptions } from "../db/schema";
+import { webhookDeliveries, webhookSubscriptions } from "../db/schema";
 import { deleteSecretFor, listSecretsFor, loadSecretLookup, putSecretFor } from "../secrets";
 import { listUsersFor } from "../users/list-users";
 import { updateUserFor } from "../users/update-user";
@@ -10,31 +9,26 @@ import { getWebhookSecretStatusFor, rotateWebhookSecretFor } from "../webhooks/r
 import { secretFingerprint } from "../webhooks/signing";
 import { createSubscriptionFor, deleteSubscriptionFor, listSubscriptionsFor, setSubscriptionActiveFor } from "../webhooks/subscriptions";
 import { seedProject } from "../../tests/support/seed";
-import { apiKeyCaller, type UserCaller } from "./caller";
+import { testProject } from "../../tests/support/test-project";
+import { insertUser, type TestUser } from "../../tests/support/users";
+import { apiKeyCaller } from "./caller";
 
 // The settings functions of every domain, called as users of two projects and as an API key: who may do what, and the effects.
 const P = "settings";
 const OTHER = "settings_other";
-let t: TestDatabase;
-type TestUser = UserCaller & { id: string; email: string };
+const t = testProject(P);
 let admin: TestUser;
 let reviewer: TestUser;
 let outsider: TestUser;
 
-async function user(projectId: string, email: string, role: "admin" | "reviewer"): Promise<TestUser> {
-  const [row] = await t.db.insert(users).values({ projectId, email, role, passwordHash: "x", firstName: email.split("@")[0] }).returning();
-  return { kind: "user", userId: row.id, id: row.id, email, role, projectId };
-}
+const user = (projectId: string, email: string, role: "admin" | "reviewer") => insertUser(t.db, projectId, email, role);
 
 beforeAll(async () => {
-  t = await openTestDatabase();
-  await seedProject(t.db, P);
   await seedProject(t.db, OTHER);
   admin = await user(P, "ada@settings.test", "admin");
   reviewer = await user(P, "rita@settings.test", "reviewer");
   outsider = await user(OTHER, "olga@other.test", "admin");
 });
-afterAll(() => t?.dispose());
 
 describe(`settings authorization (${process.env.TEST_DB_KIND})`, () => {
   it("refuses every settings operation to a reviewer with 403 forbidden", async () => {

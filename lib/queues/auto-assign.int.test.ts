@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import { filters, jobs, runtimeHistory, teamMembers, teams, users, workflowRuntimes } from "../db/schema";
+import { filters, jobs, runtimeHistory, teamMembers, teams, workflowRuntimes } from "../db/schema";
 import { createFilter } from "../filters";
 import { assignRuntime } from "../review/assign-runtime";
 import { sendEvent } from "../runtime/send-event";
@@ -8,6 +8,7 @@ import { startRun } from "../runtime/start-run";
 import { drainJobs } from "../worker/drain";
 import { getRuntime, seedDefinition, seedProject } from "../../tests/support/seed";
 import { testProject } from "../../tests/support/test-project";
+import { insertUser } from "../../tests/support/users";
 
 // Real databases, real jobs run by drainJobs: a case that enters a queue's review state is assigned by its job.
 const P = "autoassign";
@@ -21,10 +22,7 @@ const straightToReview: NonNullable<NonNullable<Parameters<typeof seedDefinition
   Object.assign(d.definition.states.idle.on, { start: "manual_review" });
   d.extensions.apiPlugins = [];
 };
-async function user(projectId: string, email: string, role: Role = "reviewer", active = true) {
-  const [row] = await t.db.insert(users).values({ projectId, email, role, active, passwordHash: "x", firstName: email.split("@")[0] }).returning();
-  return { id: row.id, email, name: row.firstName, role, projectId };
-}
+const user = (projectId: string, email: string, role: Role = "reviewer", active = true) => insertUser(t.db, projectId, email, role, { active });
 
 /** A team of `members`, and a queue of workflow `workflowId`'s `manual_review` cases restricted to it. */
 async function queue(projectId: string, workflowId: string, assignment: "round_robin" | "least_loaded", members: { id: string }[] | null) {
@@ -49,6 +47,17 @@ const drain = (concurrency = 1) => drainJobs(t.db, { budgetMs: 30_000, concurren
 const assigneeOf = async (id: string) => (await getRuntime(t.db, id)).assigneeId;
 const assignmentRows = (id: string) =>
   t.db.select().from(runtimeHistory).where(and(eq(runtimeHistory.runtimeId, id), eq(runtimeHistory.kind, "assignment"))).orderBy(asc(runtimeHistory.id));
+/** The assignees of `count` new cases of `workflowId`, each sent into `manual_review` and its job run before the next. */
+async function assigneesOfNewCases(projectId: string, workflowId: string, count: number): Promise<(string | null)[]> {
+  const picks: (string | null)[] = [];
+  for (let i = 0; i < count; i++) {
+    const c = await newCase(projectId, workflowId);
+    await enter(projectId, c.id);
+    await drain();
+    picks.push(await assigneeOf(c.id));
+  }
+  return picks;
+}
 const tally = (ids: (string | null)[]) => ids.reduce<Record<string, number>>((acc, id) => ({ ...acc, [String(id)]: (acc[String(id)] ?? 0) + 1 }), {});
 
 describe(`automatic assignment (${process.env.TEST_DB_KIND})`, () => {
@@ -97,13 +106,7 @@ describe(`automatic assignment (${process.env.TEST_DB_KIND})`, () => {
     await give(lyn.id);
     for (let i = 0; i < 3; i++) await give(lou.id, true);
     await queue(P, "ll_review", "least_loaded", [lia, lou, lyn]);
-    const picks: (string | null)[] = [];
-    for (let i = 0; i < 4; i++) {
-      const c = await newCase(P, "ll_review");
-      await enter(P, c.id);
-      await drain();
-      picks.push(await assigneeOf(c.id));
-    }
+    const picks = await assigneesOfNewCases(P, "ll_review", 4);
     // Loads lia 2, lou 0, lyn 1 → lou; then 2/1/1 → lyn (after lou); then 2/1/2 → lou; then 2/2/2 → lyn (after lou).
     expect(picks).toEqual([lou.id, lyn.id, lou.id, lyn.id]);
   });
@@ -116,13 +119,7 @@ describe(`automatic assignment (${process.env.TEST_DB_KIND})`, () => {
     await user(Q, "aaa-auditor@noteams.test", "auditor");
     await user(Q, "aab-gone@noteams.test", "reviewer", false);
     await queue(Q, "nt_review", "round_robin", null);
-    const picks: (string | null)[] = [];
-    for (let i = 0; i < 4; i++) {
-      const c = await newCase(Q, "nt_review");
-      await enter(Q, c.id);
-      await drain();
-      picks.push(await assigneeOf(c.id));
-    }
+    const picks = await assigneesOfNewCases(Q, "nt_review", 4);
     expect(picks).toEqual([admin.id, rev.id, admin.id, rev.id]);
   });
 

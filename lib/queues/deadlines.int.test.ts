@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
-import { seedDefinition, seedProject } from "../../tests/support/seed";
-import { users } from "../db/schema";
+import { beforeAll, describe, expect, it } from "vitest";
+import { directReview } from "../../tests/support/seed";
+import { testProject } from "../../tests/support/test-project";
+import { insertUser } from "../../tests/support/users";
 import type { SessionUser } from "../auth/session";
 import type { FilterResponse } from "../filters";
 import { createRuntimeFromForm } from "../review/create-runtime-from-form";
@@ -11,7 +11,7 @@ import { openRuntimeCounts } from "./queue-counts";
 import { parseQueueParams } from "./queue-params";
 
 const P = "overdue";
-let t: TestDatabase;
+const t = testProject(P, { definitions: [directReview("due_review")] });
 let me: SessionUser;
 const queue = (id: string, entity: FilterResponse["entity"], where: Record<string, unknown>): FilterResponse => ({
   id,
@@ -38,13 +38,8 @@ async function setDue(runtimeId: string, dueAt: string | null, status = "active"
 }
 
 beforeAll(async () => {
-  t = await openTestDatabase();
-  await seedProject(t.db, P);
-  await seedDefinition(t.db, P, { id: "due_review", edit: (d) => Object.assign(d.definition.states.idle.on, { start: "manual_review" }) });
-  const [row] = await t.db.insert(users).values({ projectId: P, email: "me@overdue.test", role: "reviewer", passwordHash: "x" }).returning();
-  me = { id: row.id, email: row.email, name: "Me", role: "reviewer", projectId: P };
+  me = await insertUser(t.db, P, "me@overdue.test", "reviewer", { firstName: "Me" });
 });
-afterAll(() => t?.dispose());
 
 describe("openRuntimeCounts", () => {
   it("counts each queue's open cases past their deadline in one statement, per queue's where", async () => {

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
-import { users } from "../db/schema";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../auth/session";
 import type { FilterResponse } from "../filters";
-import { seedDefinition, seedProject } from "../../tests/support/seed";
+import { directReview } from "../../tests/support/seed";
+import { testProject } from "../../tests/support/test-project";
+import { insertUser } from "../../tests/support/users";
 import { assignRuntime } from "./assign-runtime";
 import { createRuntimeFromForm } from "./create-runtime-from-form";
 import { listQueueCases } from "../queues/list-queue-cases";
 import { parseQueueParams } from "../queues/queue-params";
 
 const P = "addcase";
-let t: TestDatabase;
+const t = testProject(P, { definitions: [directReview()] });
 let me: SessionUser;
 const filter: FilterResponse = {
   id: "00000000-0000-4000-8000-000000000001",
@@ -29,13 +29,8 @@ const values = (companyName: string, email = "ada@acme.example") => ({
 });
 
 beforeAll(async () => {
-  t = await openTestDatabase();
-  await seedProject(t.db, P);
-  await seedDefinition(t.db, P, { id: "direct_review", edit: (d) => Object.assign(d.definition.states.idle.on, { start: "manual_review" }) });
-  const [row] = await t.db.insert(users).values({ projectId: P, email: "me@addcase.test", role: "reviewer", passwordHash: "x" }).returning();
-  me = { id: row.id, email: row.email, name: "Me", role: "reviewer", projectId: P };
+  me = await insertUser(t.db, P, "me@addcase.test", "reviewer", { firstName: "Me" });
 });
-afterAll(() => t?.dispose());
 
 describe("createRuntimeFromForm", () => {
   it("validates the values against the initial state's input schema, naming each field", async () => {

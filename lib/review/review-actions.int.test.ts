@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
-import { runtimeHistory, users } from "../db/schema";
-import type { SessionUser } from "../auth/session";
+import { runtimeHistory } from "../db/schema";
 import { startRun } from "../runtime/start-run";
 import { sendEvent } from "../runtime/send-event";
-import { getRuntime, seedDefinition, seedProject } from "../../tests/support/seed";
+import { directReview, getRuntime } from "../../tests/support/seed";
+import { testProject } from "../../tests/support/test-project";
+import { insertUser, type TestUser } from "../../tests/support/users";
 import { assignRuntime } from "./assign-runtime";
 import { decideRuntime } from "./decide-runtime";
 import { decideDocument } from "./decide-document";
 
 const P = "cases";
-let t: TestDatabase;
-let admin: SessionUser;
-let rita: SessionUser;
-let sam: SessionUser;
-
-async function user(email: string, role: "admin" | "reviewer"): Promise<SessionUser> {
-  const [row] = await t.db.insert(users).values({ projectId: P, email, role, passwordHash: "x", firstName: email.split("@")[0] }).returning();
-  return { id: row.id, email, name: row.firstName, role, projectId: P };
-}
+const t = testProject(P, { definitions: [directReview()] });
+let admin: TestUser;
+let rita: TestUser;
+let sam: TestUser;
 
 /** A case in `manual_review` (this definition's `start` goes straight there, no vendor needed). */
 async function reviewCase(documents: Record<string, unknown>[] = []) {
@@ -33,14 +28,10 @@ async function reviewCase(documents: Record<string, unknown>[] = []) {
 }
 
 beforeAll(async () => {
-  t = await openTestDatabase();
-  await seedProject(t.db, P);
-  await seedDefinition(t.db, P, { id: "direct_review", edit: (d) => Object.assign(d.definition.states.idle.on, { start: "manual_review" }) });
-  admin = await user("admin@cases.test", "admin");
-  rita = await user("rita@cases.test", "reviewer");
-  sam = await user("sam@cases.test", "reviewer");
+  admin = await insertUser(t.db, P, "admin@cases.test", "admin");
+  rita = await insertUser(t.db, P, "rita@cases.test");
+  sam = await insertUser(t.db, P, "sam@cases.test");
 });
-afterAll(() => t?.dispose());
 
 describe("assignRuntime", () => {
   it("lets a reviewer take an unassigned case, refuses others, and bumps the version with a history row", async () => {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, like } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { seedProject } from "../../tests/support/seed";
-import { apiKeyCaller, type UserCaller } from "../callers/caller";
-import { auditEvents, filters, teamMembers, teams, users } from "../db/schema";
+import { testProject } from "../../tests/support/test-project";
+import { insertUser, type TestUser } from "../../tests/support/users";
+import { apiKeyCaller } from "../callers/caller";
+import { auditEvents, filters, teamMembers, teams } from "../db/schema";
 import { createFilter, updateFilterFor } from "../filters";
 import { addTeamMemberFor, createTeamFor, deleteTeamFor, getTeamFor, listTeamsFor, removeTeamMemberFor, renameTeamFor, userTeams } from ".";
 
@@ -11,32 +12,25 @@ import { addTeamMemberFor, createTeamFor, deleteTeamFor, getTeamFor, listTeamsFo
 // project only, every change audited, a team a queue is restricted to kept until the queue lets go of it.
 const P = "teams";
 const OTHER = "teams_other";
-let t: TestDatabase;
-let admin: UserCaller;
-let reviewer: UserCaller;
-let outsider: UserCaller;
+const t = testProject(P);
+let admin: TestUser;
+let reviewer: TestUser;
+let outsider: TestUser;
 let ada: string;
 let bob: string;
 
-async function user(projectId: string, email: string, role: "admin" | "reviewer"): Promise<UserCaller> {
-  const [row] = await t.db.insert(users).values({ projectId, email, role, passwordHash: "x", firstName: email.split("@")[0] }).returning();
-  return { kind: "user", userId: row.id, role, projectId };
-}
 const audit = (action: string) =>
   t.db.select().from(auditEvents).where(and(eq(auditEvents.projectId, P), like(auditEvents.action, action))).orderBy(asc(auditEvents.id));
 const teamRows = (projectId = P) => t.db.select().from(teams).where(eq(teams.projectId, projectId));
 
 beforeAll(async () => {
-  t = await openTestDatabase();
-  await seedProject(t.db, P);
   await seedProject(t.db, OTHER);
-  admin = await user(P, "admin@teams.test", "admin");
-  reviewer = await user(P, "rita@teams.test", "reviewer");
-  outsider = await user(OTHER, "olga@other.test", "admin");
-  ada = (await user(P, "ada@teams.test", "reviewer")).userId;
-  bob = (await user(P, "bob@teams.test", "reviewer")).userId;
+  admin = await insertUser(t.db, P, "admin@teams.test", "admin");
+  reviewer = await insertUser(t.db, P, "rita@teams.test");
+  outsider = await insertUser(t.db, OTHER, "olga@other.test", "admin");
+  ada = (await insertUser(t.db, P, "ada@teams.test")).userId;
+  bob = (await insertUser(t.db, P, "bob@teams.test")).userId;
 });
-afterAll(() => t?.dispose());
 
 describe(`teams (${process.env.TEST_DB_KIND})`, () => {
   it("creates a team with members, lists teams by name with their members, and audits the creation", async () => {

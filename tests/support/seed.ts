@@ -41,6 +41,12 @@ export async function seedDefinition(
   return { id, version };
 }
 
+/**
+ * The `seedDefinition` options of a definition `id` of the worked example whose `start` goes straight to
+ * `manual_review` (no vendor call before the review).
+ */
+export const directReview = (id = "direct_review") => ({ id, edit: (d: typeof example) => Object.assign(d.definition.states.idle.on, { start: "manual_review" }) });
+
 export async function getRuntime(db: Db, id: string) {
   const [row] = await db.select().from(workflowRuntimes).where(eq(workflowRuntimes.id, id));
   return row;

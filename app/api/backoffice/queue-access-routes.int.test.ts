@@ -1,15 +1,17 @@
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { currentUser, type SessionUser } from "@/lib/auth/session";
 import { API_ROUTE_TABLE } from "@/lib/api/http/route-table";
-import { runtimeNotes, teamMembers, teams, users } from "@/lib/db/schema";
+import { runtimeNotes, teamMembers, teams } from "@/lib/db/schema";
 import { createFilter } from "@/lib/filters";
 import { sendEvent } from "@/lib/runtime/send-event";
 import { startRun } from "@/lib/runtime/start-run";
 import { call } from "@/tests/support/http";
-import { seedDefinition, seedProject } from "@/tests/support/seed";
-import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
+import { SAME_ORIGIN, signInAs } from "@/tests/support/backoffice-session";
+import { directReview } from "@/tests/support/seed";
+import { testProject } from "@/tests/support/test-project";
+import { insertUser } from "@/tests/support/users";
 import * as caseRoute from "./cases/[runtimeId]/route";
 import * as notesRoute from "./cases/[runtimeId]/notes/route";
 
@@ -18,9 +20,8 @@ import * as notesRoute from "./cases/[runtimeId]/notes/route";
 vi.mock("@/lib/auth/session", () => ({ currentUser: vi.fn() }));
 
 const P = "route_access";
-const SAME_ORIGIN = { host: "localhost", origin: "http://localhost" };
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
-let t: TestDatabase;
+const t = testProject(P, { definitions: [directReview()] });
 let admin: SessionUser;
 let auditor: SessionUser;
 let member: SessionUser;
@@ -30,12 +31,6 @@ let restrictedQueue: string;
 let openQueue: string;
 
 type Handler = Parameters<typeof call>[0];
-const as = (u: SessionUser) => vi.mocked(currentUser).mockResolvedValue(u);
-
-async function user(email: string, role: SessionUser["role"]): Promise<SessionUser> {
-  const [row] = await t.db.insert(users).values({ projectId: P, email, role, passwordHash: "x", firstName: email.split("@")[0] }).returning();
-  return { id: row.id, email, name: row.firstName, role, projectId: P };
-}
 
 /** Every method of every backoffice route whose path has `param`, with that segment set to `id` (others filled in). */
 async function routesNaming(param: "runtimeId" | "filterId", id: string) {
@@ -50,13 +45,10 @@ async function routesNaming(param: "runtimeId" | "filterId", id: string) {
 }
 
 beforeAll(async () => {
-  t = await openTestDatabase();
-  await seedProject(t.db, P);
-  await seedDefinition(t.db, P, { id: "direct_review", edit: (d) => Object.assign(d.definition.states.idle.on, { start: "manual_review" }) });
-  admin = await user("ada@access.test", "admin");
-  auditor = await user("aude@access.test", "auditor");
-  member = await user("mia@access.test", "reviewer");
-  outsider = await user("otto@access.test", "reviewer");
+  admin = await insertUser(t.db, P, "ada@access.test", "admin");
+  auditor = await insertUser(t.db, P, "aude@access.test", "auditor");
+  member = await insertUser(t.db, P, "mia@access.test");
+  outsider = await insertUser(t.db, P, "otto@access.test");
   const [senior] = await t.db.insert(teams).values({ projectId: P, name: "Senior" }).returning();
   await t.db.insert(teamMembers).values({ teamId: senior.id, userId: member.id, projectId: P });
   const where = { workflowDefinitionId: "direct_review" };
@@ -66,12 +58,11 @@ beforeAll(async () => {
   const run = await startRun(t.db, { projectId: P, workflowId: "direct_review", context: { entity }, actor: { type: "api_key" } });
   runtimeId = (await sendEvent(t.db, { projectId: P, runtimeId: run.workflowRuntimeId, name: "start", origin: "api", actor: { type: "api_key" } })).id;
 });
-afterAll(() => t?.dispose());
 beforeEach(() => vi.mocked(currentUser).mockReset());
 
 describe(`backoffice routes and queue teams (${process.env.TEST_DB_KIND})`, () => {
   it("every route naming a case of a restricted queue answers a reviewer outside its teams as for no case at all (404; admins-only routes 403); nothing stored", async () => {
-    as(outsider);
+    signInAs(outsider);
     const routes = await routesNaming("runtimeId", runtimeId);
     expect(routes.length).toBeGreaterThanOrEqual(9);
     const send = (r: (typeof routes)[number], id: string) =>
@@ -87,11 +78,11 @@ describe(`backoffice routes and queue teams (${process.env.TEST_DB_KIND})`, () =
 
   it("lets a member of the team, an admin and an auditor read it, and the member write a note", async () => {
     for (const u of [member, admin, auditor]) {
-      as(u);
+      signInAs(u);
       const res = await call(caseRoute.GET, "GET", "/x", { params: { runtimeId } });
       expect([res.status, res.json.state], u.email).toEqual([200, "manual_review"]);
     }
-    as(member);
+    signInAs(member);
     const note = await call(notesRoute.POST, "POST", "/x", { params: { runtimeId }, headers: SAME_ORIGIN, body: { text: "Checked the registry." } });
     expect(note.status).toBe(201);
   });
@@ -99,20 +90,20 @@ describe(`backoffice routes and queue teams (${process.env.TEST_DB_KIND})`, () =
   it("every route naming a restricted queue answers 404 to a reviewer outside its teams; an open queue's routes do not", async () => {
     for (const r of await routesNaming("filterId", restrictedQueue)) {
       const body = r.method === "GET" ? undefined : { values: {} };
-      as(outsider);
+      signInAs(outsider);
       const hidden = await call(r.handler, r.method, "/x", { params: r.params, headers: SAME_ORIGIN, body });
       expect([hidden.status, hidden.json?.code], r.label).toEqual([404, "not_found"]);
-      as(member);
+      signInAs(member);
       const shown = await call(r.handler, r.method, "/x", { params: r.params, headers: SAME_ORIGIN, body });
       expect(shown.status, r.label).not.toBe(404);
-      as(outsider);
+      signInAs(outsider);
       const open = await call(r.handler, r.method, "/x", { params: { ...r.params, filterId: openQueue }, headers: SAME_ORIGIN, body });
       expect(open.status, r.label).not.toBe(404);
     }
   });
 
   it("a case that leaves the restricted queue's state is the outsider's again", async () => {
-    as(outsider);
+    signInAs(outsider);
     expect((await call(caseRoute.GET, "GET", "/x", { params: { runtimeId } })).status).toBe(404);
     const moved = await sendEvent(t.db, { projectId: P, runtimeId, name: "revision", origin: "api", actor: { type: "api_key" } });
     expect(moved.state).toBe("revision");

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { currentUser, type SessionUser } from "@/lib/auth/session";
-import { users } from "@/lib/db/schema";
 import { sendEvent } from "@/lib/runtime/send-event";
 import { startRun } from "@/lib/runtime/start-run";
 import { call } from "@/tests/support/http";
-import { getRuntime, seedDefinition, seedProject } from "@/tests/support/seed";
-import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
+import { SAME_ORIGIN, signInAs } from "@/tests/support/backoffice-session";
+import { directReview, getRuntime, seedDefinition, seedProject } from "@/tests/support/seed";
+import { testProject } from "@/tests/support/test-project";
+import { insertUser } from "@/tests/support/users";
 import * as cancel from "./[runtimeId]/cancel/route";
 import * as context from "./[runtimeId]/context/route";
 import * as move from "./[runtimeId]/move/route";
@@ -16,8 +17,7 @@ import * as retry from "../jobs/[jobId]/retry/route";
 vi.mock("@/lib/auth/session", () => ({ currentUser: vi.fn() }));
 
 const P = "tools";
-const SAME_ORIGIN = { host: "localhost", origin: "http://localhost" };
-let t: TestDatabase;
+const t = testProject(P, { definitions: [directReview()] });
 let admin: SessionUser;
 let reviewer: SessionUser;
 let other: SessionUser;
@@ -25,7 +25,6 @@ let other: SessionUser;
 type Handler = Parameters<typeof call>[0];
 const post = (handler: Handler, path: string, params: Record<string, string>, body?: unknown, headers: Record<string, string> = SAME_ORIGIN) =>
   call(handler, "POST", path, { params, body, headers });
-const as = (u: SessionUser | null) => vi.mocked(currentUser).mockResolvedValue(u);
 
 /** A case of the worked example (its form: the input schema over the entity) sent straight to manual review. */
 async function reviewCase(projectId = P) {
@@ -38,37 +37,28 @@ async function reviewCase(projectId = P) {
   return sendEvent(t.db, { projectId, runtimeId: run.workflowRuntimeId, name: "start", origin: "api", actor: { type: "api_key" } });
 }
 
-async function user(projectId: string, email: string, role: "admin" | "reviewer"): Promise<SessionUser> {
-  const [row] = await t.db.insert(users).values({ projectId, email, role, passwordHash: "x", firstName: email.split("@")[0] }).returning();
-  return { id: row.id, email, name: row.firstName, role, projectId };
-}
-
 beforeAll(async () => {
-  t = await openTestDatabase();
-  for (const p of [P, "elsewhere"]) {
-    await seedProject(t.db, p);
-    await seedDefinition(t.db, p, { id: "direct_review", edit: (d) => Object.assign(d.definition.states.idle.on, { start: "manual_review" }) });
-  }
-  admin = await user(P, "ada@tools.test", "admin");
-  reviewer = await user(P, "rita@tools.test", "reviewer");
-  other = await user("elsewhere", "eve@elsewhere.test", "admin");
+  await seedProject(t.db, "elsewhere");
+  await seedDefinition(t.db, "elsewhere", directReview());
+  admin = await insertUser(t.db, P, "ada@tools.test", "admin");
+  reviewer = await insertUser(t.db, P, "rita@tools.test");
+  other = await insertUser(t.db, "elsewhere", "eve@elsewhere.test", "admin");
 });
-afterAll(() => t?.dispose());
 beforeEach(() => vi.mocked(currentUser).mockReset());
 
 describe(`backoffice case tools (${process.env.TEST_DB_KIND})`, () => {
   it("notes: a session and the page's origin are needed; blank is 422; another project's case is 404", async () => {
     const row = await reviewCase();
     const path = `/api/backoffice/cases/${row.id}/notes`;
-    as(null);
+    signInAs(null);
     expect((await post(notes.POST, path, { runtimeId: row.id }, { text: "hi" })).status).toBe(401);
-    as(reviewer);
+    signInAs(reviewer);
     expect((await post(notes.POST, path, { runtimeId: row.id }, { text: "hi" }, { origin: "http://evil.example" })).json.code).toBe("cross_origin_request");
     expect((await post(notes.POST, path, { runtimeId: row.id }, { text: "  " })).json).toMatchObject({ status: 422, errors: [{ path: "/text" }] });
     const added = await post(notes.POST, path, { runtimeId: row.id }, { text: " Called the client. " });
     expect(added.status).toBe(201);
     expect(added.json).toMatchObject({ text: "Called the client.", author: { type: "reviewer", id: reviewer.id, name: "rita" } });
-    as(other);
+    signInAs(other);
     expect((await post(notes.POST, path, { runtimeId: row.id }, { text: "hi" })).status).toBe(404);
   });
 
@@ -76,9 +66,9 @@ describe(`backoffice case tools (${process.env.TEST_DB_KIND})`, () => {
     const row = await reviewCase();
     const path = `/api/backoffice/cases/${row.id}/context`;
     const patch = { entity: { data: { registrationNumber: "12345678" } } };
-    as(reviewer);
+    signInAs(reviewer);
     expect((await post(context.POST, path, { runtimeId: row.id }, { patch, version: row.version })).json.code).toBe("not_assignee");
-    as(admin);
+    signInAs(admin);
     expect((await post(context.POST, path, { runtimeId: row.id }, { patch, version: row.version - 1 })).json).toMatchObject({ status: 412, code: "version_conflict" });
     const invalid = await post(context.POST, path, { runtimeId: row.id }, { patch: { entity: { data: { companyName: null } } }, version: row.version });
     expect(invalid.json).toMatchObject({ status: 422, errors: [{ path: "/entity/data/companyName" }] });
@@ -90,10 +80,10 @@ describe(`backoffice case tools (${process.env.TEST_DB_KIND})`, () => {
   it("move and cancel: admins only, with a reason, at the page's version", async () => {
     const row = await reviewCase();
     const params = { runtimeId: row.id };
-    as(reviewer);
+    signInAs(reviewer);
     expect((await post(move.POST, `/api/backoffice/cases/${row.id}/move`, params, { state: "revision", reason: "x", version: row.version })).status).toBe(403);
     expect((await post(cancel.POST, `/api/backoffice/cases/${row.id}/cancel`, params, { reason: "x", version: row.version })).status).toBe(403);
-    as(admin);
+    signInAs(admin);
     expect((await post(move.POST, `/api/backoffice/cases/${row.id}/move`, params, { state: "nowhere", reason: "x", version: row.version })).status).toBe(422);
     const moved = await post(move.POST, `/api/backoffice/cases/${row.id}/move`, params, { state: "revision", reason: "Vendor was down", version: row.version });
     expect(moved.json).toMatchObject({ state: "revision", status: "active" });
@@ -103,9 +93,9 @@ describe(`backoffice case tools (${process.env.TEST_DB_KIND})`, () => {
   });
 
   it("retry: admins only; an unknown job is 404", async () => {
-    as(reviewer);
+    signInAs(reviewer);
     expect((await post(retry.POST, "/api/backoffice/jobs/1/retry", { jobId: "1" })).status).toBe(403);
-    as(admin);
+    signInAs(admin);
     expect((await post(retry.POST, "/api/backoffice/jobs/999999/retry", { jobId: "999999" })).json).toMatchObject({ status: 404, code: "not_found" });
   });
 });

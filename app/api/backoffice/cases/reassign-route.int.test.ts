@@ -1,25 +1,25 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { currentUser, type SessionUser } from "@/lib/auth/session";
-import { auditEvents, runtimeHistory, users } from "@/lib/db/schema";
+import { auditEvents, runtimeHistory } from "@/lib/db/schema";
 import { sendEvent } from "@/lib/runtime/send-event";
 import { startRun } from "@/lib/runtime/start-run";
 import { call } from "@/tests/support/http";
-import { getRuntime, seedDefinition, seedProject } from "@/tests/support/seed";
-import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
+import { SAME_ORIGIN, signInAs } from "@/tests/support/backoffice-session";
+import { directReview, getRuntime } from "@/tests/support/seed";
+import { testProject } from "@/tests/support/test-project";
+import { insertUser } from "@/tests/support/users";
 import * as assignment from "./[runtimeId]/assignment/route";
 
 // Only the next-auth session lookup is replaced; the handler, the origin check and the database are real.
 vi.mock("@/lib/auth/session", () => ({ currentUser: vi.fn() }));
 
 const P = "reassign";
-const SAME_ORIGIN = { host: "localhost", origin: "http://localhost" };
-let t: TestDatabase;
+const t = testProject(P, { definitions: [directReview()] });
 let admin: SessionUser;
 let rita: SessionUser;
 let sam: SessionUser;
 
-const as = (u: SessionUser) => vi.mocked(currentUser).mockResolvedValue(u);
 const assign = (runtimeId: string, body: Record<string, unknown>) =>
   call(assignment.POST, "POST", `/api/backoffice/cases/${runtimeId}/assignment`, { params: { runtimeId }, body, headers: SAME_ORIGIN });
 
@@ -28,31 +28,22 @@ async function reviewCase() {
   return sendEvent(t.db, { projectId: P, runtimeId: run.workflowRuntimeId, name: "start", origin: "api", actor: { type: "api_key" } });
 }
 
-async function user(email: string, role: "admin" | "reviewer"): Promise<SessionUser> {
-  const [row] = await t.db.insert(users).values({ projectId: P, email, role, passwordHash: "x", firstName: email.split("@")[0] }).returning();
-  return { id: row.id, email, name: row.firstName, role, projectId: P };
-}
-
 const assignmentRows = (runtimeId: string) =>
   t.db.select().from(runtimeHistory).where(and(eq(runtimeHistory.runtimeId, runtimeId), eq(runtimeHistory.kind, "assignment"))).orderBy(asc(runtimeHistory.id));
 const auditRows = (runtimeId: string) =>
   t.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, runtimeId), eq(auditEvents.action, "case.assignment"))).orderBy(asc(auditEvents.id));
 
 beforeAll(async () => {
-  t = await openTestDatabase();
-  await seedProject(t.db, P);
-  await seedDefinition(t.db, P, { id: "direct_review", edit: (d) => Object.assign(d.definition.states.idle.on, { start: "manual_review" }) });
-  admin = await user("ada@reassign.test", "admin");
-  rita = await user("rita@reassign.test", "reviewer");
-  sam = await user("sam@reassign.test", "reviewer");
+  admin = await insertUser(t.db, P, "ada@reassign.test", "admin");
+  rita = await insertUser(t.db, P, "rita@reassign.test");
+  sam = await insertUser(t.db, P, "sam@reassign.test");
 });
-afterAll(() => t?.dispose());
 beforeEach(() => vi.mocked(currentUser).mockReset());
 
 describe(`reassigning a case needs a reason (${process.env.TEST_DB_KIND})`, () => {
   it("claim and release need none; handing over without a reason is 422 at /reason and stores nothing", async () => {
     const row = await reviewCase();
-    as(rita);
+    signInAs(rita);
     const claimed = await assign(row.id, { assigneeId: rita.id, version: row.version });
     expect(claimed.status).toBe(200);
 
@@ -69,7 +60,7 @@ describe(`reassigning a case needs a reason (${process.env.TEST_DB_KIND})`, () =
     expect(handed.status).toBe(200);
     expect(handed.json).toMatchObject({ assigneeId: sam.id, version: claimed.json.version + 1 });
 
-    as(sam);
+    signInAs(sam);
     const released = await assign(row.id, { assigneeId: null, version: handed.json.version });
     expect(released.json).toMatchObject({ assigneeId: null });
 
@@ -90,7 +81,7 @@ describe(`reassigning a case needs a reason (${process.env.TEST_DB_KIND})`, () =
 
   it("an admin taking a case from its assignee (to someone, to themself or to no one) needs a reason; assigning a free case does not", async () => {
     const row = await reviewCase();
-    as(admin);
+    signInAs(admin);
     const given = await assign(row.id, { assigneeId: rita.id, version: row.version });
     expect(given.status).toBe(200);
     let version = given.json.version as number;
@@ -107,9 +98,9 @@ describe(`reassigning a case needs a reason (${process.env.TEST_DB_KIND})`, () =
     expect(taken.json).toMatchObject({ assigneeId: null });
     version = taken.json.version;
     // Another reviewer still cannot take a held case, reason or not.
-    as(rita);
+    signInAs(rita);
     await assign(row.id, { assigneeId: rita.id, version });
-    as(sam);
+    signInAs(sam);
     const stolen = await assign(row.id, { assigneeId: sam.id, reason: "mine now", version: version + 1 });
     expect(stolen.json).toMatchObject({ status: 403, code: "forbidden" });
     expect((await assignmentRows(row.id)).at(-2)?.payload).toEqual({ from: rita.id, to: null, reason: "Escalated to the pool" });

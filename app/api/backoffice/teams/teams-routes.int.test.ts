@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { currentUser, type SessionUser } from "@/lib/auth/session";
-import { auditEvents, teams, users } from "@/lib/db/schema";
+import type { SessionUser } from "@/lib/auth/session";
+import { auditEvents, teams } from "@/lib/db/schema";
 import { call } from "@/tests/support/http";
+import { SAME_ORIGIN, signInAs } from "@/tests/support/backoffice-session";
 import { seedProject } from "@/tests/support/seed";
-import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
+import { testProject } from "@/tests/support/test-project";
+import { insertUser } from "@/tests/support/users";
 import * as teamMember from "./[teamId]/members/[userId]/route";
 import * as teamMembers from "./[teamId]/members/route";
 import * as team from "./[teamId]/route";
@@ -14,29 +16,18 @@ import * as teamList from "./route";
 vi.mock("@/lib/auth/session", () => ({ currentUser: vi.fn() }));
 
 const P = "teams_routes";
-const SAME_ORIGIN = { host: "localhost", origin: "http://localhost" };
-let t: TestDatabase;
+const t = testProject(P);
 let admin: SessionUser;
 let rita: string;
 let stranger: string;
 
 beforeAll(async () => {
-  t = await openTestDatabase();
-  await seedProject(t.db, P);
   await seedProject(t.db, "elsewhere");
-  const [a, r] = await t.db
-    .insert(users)
-    .values([
-      { projectId: P, email: "ada@teams-routes.test", role: "admin", passwordHash: "x", firstName: "Ada" },
-      { projectId: P, email: "rita@teams-routes.test", role: "reviewer", passwordHash: "x", firstName: "Rita" },
-    ])
-    .returning();
-  [{ id: stranger }] = await t.db.insert(users).values({ projectId: "elsewhere", email: "eve@elsewhere.test", role: "reviewer", passwordHash: "x" }).returning();
-  admin = { id: a.id, email: a.email, name: "Ada", role: "admin", projectId: P };
-  rita = r.id;
+  admin = await insertUser(t.db, P, "ada@teams-routes.test", "admin", { firstName: "Ada" });
+  rita = (await insertUser(t.db, P, "rita@teams-routes.test", "reviewer", { firstName: "Rita" })).id;
+  stranger = (await insertUser(t.db, "elsewhere", "eve@elsewhere.test")).id;
 });
-afterAll(() => t?.dispose());
-beforeEach(() => vi.mocked(currentUser).mockResolvedValue(admin));
+beforeEach(() => signInAs(admin));
 
 describe(`backoffice teams routes (${process.env.TEST_DB_KIND})`, () => {
   it("creates a team (201, Location), adds and removes a member, renames and deletes it, each change audited", async () => {
