@@ -131,50 +131,30 @@ export const ROUTES: RouteSpec[] = [
   { path: "/api/backoffice/webhooks/subscriptions/{subscription}", methods: ["PATCH", "DELETE"], auth: "session", body: (r) => ({ active: r.chance(0.5) }) },
 ];
 
-/** Fill `{slot}`s with the run's ids (or, rarely, a hostile value chosen by the caller). */
+/** What each `{slot}` of a path becomes: one of the run's ids, or a value of the slot's kind (some of them wrong). */
+const SLOTS: Record<string, (r: Rng, t: FuzzTargets) => string> = {
+  runtime: (r, t) => r.pick(t.runtimeIds),
+  definition: (_, t) => t.definitionId,
+  filter: (_, t) => t.filterId,
+  bulkOperation: (_, t) => t.bulkOperationId,
+  team: (_, t) => t.teamId,
+  subscription: (_, t) => t.subscriptionId,
+  user: (_, t) => t.userId,
+  apiKey: (_, t) => t.spareApiKeyId,
+  secret: (r) => r.pick(["FUZZ_SECRET", "REGISTRY_API_KEY", `S_${r.string(6, "ABCDEFGHIJ0123456789")}`]),
+  nextauth: (r) => r.pick(["session", "csrf", "providers", "signin", "signout", "callback/credentials", "error", "_log", "nope"]),
+  document: (r) => r.pick(["doc-1", r.string(8)]),
+  job: (r) => String(r.int(1, 50)),
+  page: (r) => String(r.int(0, 3)),
+  samplePage: (r) => r.pick(["certificate-of-incorporation.pdf", "director-id.png", "proof-of-address.jpg", "nope.svg"]),
+  reg: (r) => r.string(r.int(1, 12), "0123456789"),
+  sink: (r) => r.pick(["finish", "fail", r.string(5)]),
+  rest: (r) => r.pick(["", "external", "external/nope", "workflows", "x/y/z", "external/workflows/run/extra"]),
+};
+
+/** Fill `{slot}`s with the run's ids (or, rarely, a hostile value chosen by the caller); an unknown slot gets a uuid of nothing. */
 export function fillPath(template: string, r: Rng, t: FuzzTargets, override?: (slot: string) => string | undefined): string {
-  return template.replace(/\{(\w+)\}/g, (_, slot: string) => {
-    const o = override?.(slot);
-    if (o !== undefined) return o;
-    switch (slot) {
-      case "runtime":
-        return r.pick(t.runtimeIds);
-      case "definition":
-        return t.definitionId;
-      case "filter":
-        return t.filterId;
-      case "bulkOperation":
-        return t.bulkOperationId;
-      case "team":
-        return t.teamId;
-      case "subscription":
-        return t.subscriptionId;
-      case "user":
-        return t.userId;
-      case "apiKey":
-        return t.spareApiKeyId;
-      case "secret":
-        return r.pick(["FUZZ_SECRET", "REGISTRY_API_KEY", `S_${r.string(6, "ABCDEFGHIJ0123456789")}`]);
-      case "nextauth":
-        return r.pick(["session", "csrf", "providers", "signin", "signout", "callback/credentials", "error", "_log", "nope"]);
-      case "document":
-        return r.pick(["doc-1", r.string(8)]);
-      case "job":
-        return String(r.int(1, 50));
-      case "page":
-        return String(r.int(0, 3));
-      case "samplePage":
-        return r.pick(["certificate-of-incorporation.pdf", "director-id.png", "proof-of-address.jpg", "nope.svg"]);
-      case "reg":
-        return r.string(r.int(1, 12), "0123456789");
-      case "sink":
-        return r.pick(["finish", "fail", r.string(5)]);
-      case "rest":
-        return r.pick(["", "external", "external/nope", "workflows", "x/y/z", "external/workflows/run/extra"]);
-      default:
-        return "00000000-0000-4000-8000-000000000000";
-    }
-  });
+  return template.replace(/\{(\w+)\}/g, (_, slot: string) => override?.(slot) ?? (Object.hasOwn(SLOTS, slot) ? SLOTS[slot](r, t) : "00000000-0000-4000-8000-000000000000"));
 }
 
 /** The auth headers a route expects, as a signed-in caller would send them. */
