@@ -5,7 +5,7 @@
 // work is in the worker processes, not in these figures.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { pathToFileURL } from "node:url";
+import { printFiguresWhenRun } from "./lib/run-as-script";
 import { apiClient } from "./lib/api-client";
 import { startBenchApp } from "./lib/app-server";
 import { cpuPer, cpuSnapshot } from "./lib/cpu-accounting";
@@ -99,11 +99,4 @@ export async function runBatchBench(): Promise<Record<string, unknown>> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runBatchBench()
-    .then((figures) => console.log(JSON.stringify(figures, null, 2)))
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+printFiguresWhenRun(import.meta.url, runBatchBench);

@@ -2,7 +2,7 @@
 // against the built app on PostgreSQL (or BENCH_BASE_URL with BENCH_API_KEY), with a local vendor stub.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { pathToFileURL } from "node:url";
+import { printFiguresWhenRun } from "./lib/run-as-script";
 import { apiClient } from "./lib/api-client";
 import { startBenchApp } from "./lib/app-server";
 import { cpuPer, cpuSnapshot } from "./lib/cpu-accounting";
@@ -149,11 +149,4 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runHttpBench()
-    .then((figures) => console.log(JSON.stringify(figures, null, 2)))
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+printFiguresWhenRun(import.meta.url, runHttpBench);
