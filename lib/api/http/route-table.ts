@@ -1,3 +1,14 @@
+/** Secrets and teams: both surfaces serve them alike (app/api/_handlers), below their own prefix. */
+const SECRET_AND_TEAM_ROUTES: Record<string, readonly string[]> = {
+  "/secrets": ["GET"],
+  "/secrets/[name]": ["PUT", "PATCH", "DELETE"],
+  "/teams": ["GET", "POST"],
+  "/teams/[teamId]": ["GET", "PATCH", "DELETE"],
+  "/teams/[teamId]/members": ["POST"],
+  "/teams/[teamId]/members/[userId]": ["DELETE"],
+};
+const under = (prefix: string, routes: Record<string, readonly string[]>) => Object.fromEntries(Object.entries(routes).map(([path, methods]) => [`${prefix}${path}`, methods]));
+
 /**
  * Every route under `/api` with the methods its `route.ts` implements (not the 405 stubs of `otherMethods`),
  * in Next.js's folder syntax. The proxy uses it to answer unknown paths (404) and missing methods (405 with
@@ -35,12 +46,7 @@ export const API_ROUTE_TABLE: Record<string, readonly string[]> = {
   "/api/backoffice/queues/[filterId]/cases": ["POST"],
   "/api/backoffice/queues/[filterId]/bulk": ["POST"],
   "/api/backoffice/queues/[filterId]/count": ["GET"],
-  "/api/backoffice/secrets": ["GET"],
-  "/api/backoffice/secrets/[name]": ["PUT", "PATCH", "DELETE"],
-  "/api/backoffice/teams": ["GET", "POST"],
-  "/api/backoffice/teams/[teamId]": ["GET", "PATCH", "DELETE"],
-  "/api/backoffice/teams/[teamId]/members": ["POST"],
-  "/api/backoffice/teams/[teamId]/members/[userId]": ["DELETE"],
+  ...under("/api/backoffice", SECRET_AND_TEAM_ROUTES),
   "/api/backoffice/users": ["GET", "POST"],
   "/api/backoffice/users/[userId]": ["PATCH"],
   "/api/backoffice/workload": ["GET"],
@@ -62,12 +68,7 @@ export const API_ROUTE_TABLE: Record<string, readonly string[]> = {
   "/api/v1/external/filters/[filterId]": ["GET", "PATCH"],
   "/api/v1/external/filters/[filterId]/cases": ["GET"],
   "/api/v1/external/filters/[filterId]/bulk": ["POST"],
-  "/api/v1/external/secrets": ["GET"],
-  "/api/v1/external/secrets/[name]": ["PUT", "PATCH", "DELETE"],
-  "/api/v1/external/teams": ["GET", "POST"],
-  "/api/v1/external/teams/[teamId]": ["GET", "PATCH", "DELETE"],
-  "/api/v1/external/teams/[teamId]/members": ["POST"],
-  "/api/v1/external/teams/[teamId]/members/[userId]": ["DELETE"],
+  ...under("/api/v1/external", SECRET_AND_TEAM_ROUTES),
   "/api/v1/external/webhook-deliveries": ["GET"],
   "/api/v1/external/webhook-deliveries/[deliveryId]/redeliver": ["POST"],
   "/api/v1/external/webhook-secret": ["GET"],
