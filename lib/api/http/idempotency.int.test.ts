@@ -17,6 +17,13 @@ const actor = { type: "api_key" as const, id: "k" };
 const request = (key: string) => new Request("http://test/run", { method: "POST", headers: { "idempotency-key": key } });
 const scope = (bodyText: string) => ({ projectId: PROJECT, endpoint: "POST /workflows/run", bodyText });
 
+/** A promise and the function that resolves it: one request waits on it until the test lets it go on. */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
 async function runtimesOf(entityId: string): Promise<number> {
   const [row] = await t.db
     .select({ n: count() })
@@ -85,17 +92,15 @@ describe(`Idempotency-Key commits with the work (${process.env.TEST_DB_KIND})`, 
   it("a second request with the key waits for the first's commit, then replays it", async () => {
     const context = runContext("http://127.0.0.1:9", "concurrent");
     const key = "concurrent";
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let wrote!: () => void;
-    const written = new Promise<void>((r) => (wrote = r));
+    const held = signal();
+    const written = signal();
     const first = idempotent(t.db, request(key), scope("body-3"), async (tx) => {
       const result = await startWork(context)(tx);
-      wrote();
-      await held;
+      written.resolve();
+      await held.promise;
       return result;
     });
-    await written;
+    await written.promise;
     let secondRan = false;
     let secondDone = false;
     const second = idempotent(t.db, request(key), scope("body-3"), async (tx) => {
@@ -104,7 +109,7 @@ describe(`Idempotency-Key commits with the work (${process.env.TEST_DB_KIND})`, 
     }).finally(() => (secondDone = true));
     await new Promise((r) => setTimeout(r, 300));
     expect(secondDone).toBe(false);
-    release();
+    held.resolve();
     const [a, b] = await Promise.all([first, second]);
     expect(secondRan).toBe(false);
     expect(b.headers.get("idempotent-replayed")).toBe("true");
@@ -115,20 +120,18 @@ describe(`Idempotency-Key commits with the work (${process.env.TEST_DB_KIND})`, 
   it("when the first request fails, the waiting one does the work itself", async () => {
     const context = runContext("http://127.0.0.1:9", "first-fails");
     const key = "first-fails";
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let wrote!: () => void;
-    const written = new Promise<void>((r) => (wrote = r));
+    const held = signal();
+    const written = signal();
     const first = idempotent(t.db, request(key), scope("body-4"), async (tx) => {
       await startWork(context)(tx);
-      wrote();
-      await held;
+      written.resolve();
+      await held.promise;
       throw new Error("first request failed");
     });
-    await written;
+    await written.promise;
     const second = idempotent(t.db, request(key), scope("body-4"), startWork(context));
     await new Promise((r) => setTimeout(r, 100));
-    release();
+    held.resolve();
     await expect(first).rejects.toThrow("first request failed");
     const res = await second;
     expect(res.status).toBe(201);
