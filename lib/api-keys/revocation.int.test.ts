@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
-import { openPostgres } from "@/lib/db/open";
+import { openOtherProcess, openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import type { DbHandle } from "@/lib/db/client";
 import { apiKeys, projects } from "@/lib/db/schema";
 import { authenticateApiKey } from "./authenticate-api-key";
@@ -10,19 +9,19 @@ import { createApiKey, revokeApiKey } from "./create-api-key";
 const P = "p-revocation";
 const MOVED = "p-revocation-moved";
 let t: TestDatabase;
-/** Another app process: on PostgreSQL its own pool and LISTEN connection; on PGlite the same database. */
+/** Another app process (`openOtherProcess`). */
 let other: DbHandle;
 
 beforeAll(async () => {
   t = await openTestDatabase();
-  other = t.url ? await openPostgres(t.url, { max: 2 }) : t;
+  other = await openOtherProcess(t, 2);
   await t.db.insert(projects).values([
     { id: P, name: P },
     { id: MOVED, name: MOVED },
   ]);
 });
 afterAll(async () => {
-  if (other && other !== t) await other.close();
+  await other?.close();
   await t?.dispose();
 });
 
@@ -49,7 +48,7 @@ async function cachedElsewhere(name: string) {
 describe(`API key revocation across processes (${process.env.TEST_DB_KIND})`, () => {
   it("a revocation made elsewhere drops the cached lookup as soon as its notification arrives", async () => {
     const created = await cachedElsewhere("revoked elsewhere");
-    if (other === t) {
+    if (!t.url) {
       // One process on PGlite: revoke with a bare statement, so only the notification can reach the cache.
       await t.db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, created.id));
     } else {

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { spawnWorkerProcess } from "../../tests/support/worker-process";
 import { bulkQueue, seedBulkWorkflow } from "../../tests/support/bulk-cases";
 import { seedProject } from "../../tests/support/seed";
 import { eventually } from "../../tests/support/vendor-stub";
@@ -14,7 +14,6 @@ import { createBulkOperation } from "./create-bulk-operation";
 const P = "bulk-crash";
 const CASES = 1000;
 const onPostgres = process.env.TEST_DB_KIND === "postgres";
-const root = path.resolve(__dirname, "../..");
 
 let t: TestDatabase;
 const children: ChildProcess[] = [];
@@ -43,12 +42,7 @@ async function seedReviewCases(count: number): Promise<void> {
 }
 
 function spawnWorker(): ChildProcess {
-  // One process (no tsx wrapper), so SIGKILL really kills the worker.
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: t.url, WORKER_CONCURRENCY: "4" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = spawnWorkerProcess(t.url, 4);
   children.push(child);
   return child;
 }

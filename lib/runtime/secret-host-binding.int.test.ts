@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { vendorProject } from "../../tests/support/vendor-project";
-import { eventually, type ReceivedRequest, type StubReply } from "../../tests/support/vendor-stub";
+import { confirmingVendor, eventually } from "../../tests/support/vendor-stub";
 import { getRuntime, runContext } from "../../tests/support/seed";
 import { jobs, runtimeHistory } from "../db/schema";
 import { bindSecret } from "../secrets";
@@ -17,12 +17,7 @@ const REGISTRY_CANARY = "canary-registry-secret-7f3a";
 const HOOK_CANARY = "canary-hook-token-91bc";
 const actor = { type: "api_key" as const, id: "test" };
 
-function vendor(req: ReceivedRequest): StubReply {
-  if (req.path.startsWith("/hooks/")) return { status: 204 };
-  return { status: 200, body: { business_details: { registered_name: req.query.business_name, registration_number: "x" }, name_fuzziness_score: 1 } };
-}
-
-const t = vendorProject(P, { vendor, secrets: { REGISTRY_API_KEY: REGISTRY_CANARY, WEBHOOK_TOKEN: HOOK_CANARY } });
+const t = vendorProject(P, { vendor: confirmingVendor("x"), secrets: { REGISTRY_API_KEY: REGISTRY_CANARY, WEBHOOK_TOKEN: HOOK_CANARY } });
 
 const receivedFor = (path: string) => t.stub.received.filter((r) => r.path === path);
 const canariesReceived = () => JSON.stringify(t.stub.received).match(new RegExp(`${REGISTRY_CANARY}|${HOOK_CANARY}`, "g")) ?? [];

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { allowOutbound, resetOutbound } from "@/tests/support/outbound";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inArray } from "drizzle-orm";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { spawnWorkerProcess } from "../../tests/support/worker-process";
 import { workflowRuntimes } from "../db/schema";
 import { claimJobs } from "../jobs/queue";
 import { startRun } from "../runtime/start-run";
@@ -14,7 +14,6 @@ import { startWorker } from "./worker";
 
 const P = "crash";
 const onPostgres = process.env.TEST_DB_KIND === "postgres";
-const root = path.resolve(__dirname, "../..");
 
 // Half the numbers end in 1 (exact match, auto-approve), half in 3 (mismatch, auto-reject).
 function vendor(req: ReceivedRequest): StubReply {
@@ -80,12 +79,7 @@ async function expectAllSettled(expected: Map<string, string>): Promise<void> {
 }
 
 function spawnWorker(): ChildProcess {
-  // One process (no tsx wrapper), so SIGKILL really kills the worker.
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: t.url, WORKER_CONCURRENCY: "16" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = spawnWorkerProcess(t.url, 16);
   children.push(child);
   return child;
 }

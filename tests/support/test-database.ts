@@ -27,6 +27,14 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/**
+ * Another app process on a test file's database: on PostgreSQL a pool of its own (`max` connections and its own
+ * LISTEN connection); on PGlite, which has one connection, the file's own handle (closing it then closes nothing).
+ */
+export async function openOtherProcess(t: TestDatabase, max: number): Promise<DbHandle> {
+  return t.url ? openPostgres(t.url, { max }) : { ...t, close: async () => undefined };
+}
+
 async function openPgliteTestDb(): Promise<DbHandle & { url?: string; dispose(): Promise<void> }> {
   const handle = await openPglite("memory://");
   await migratePglite(handle);

@@ -12,6 +12,17 @@ export interface ReceivedRequest {
 export type StubReply = { status: number; body?: unknown; delayMs?: number; headers?: Record<string, string> };
 
 /**
+ * A vendor that finds every company registered under the name asked for (`registrationNumber`, score 1), so the
+ * example approves it, and takes every webhook (204).
+ */
+export const confirmingVendor =
+  (registrationNumber: string) =>
+  (req: ReceivedRequest): StubReply =>
+    req.path.startsWith("/hooks/")
+      ? { status: 204 }
+      : { status: 200, body: { business_details: { registered_name: req.query.business_name, registration_number: registrationNumber }, name_fuzziness_score: 1 } };
+
+/**
  * A real HTTP server on 127.0.0.1 standing in for a vendor and a webhook receiver. Every request is recorded;
  * `reply` decides the answer (default 200 `{}`).
  */

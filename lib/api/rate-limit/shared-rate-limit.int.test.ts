@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
-import { openPostgres } from "@/lib/db/open";
+import { openOtherProcess, openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
 import type { DbHandle } from "@/lib/db/client";
 import { projects, rateLimitWindows } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/config/env";
@@ -14,16 +13,16 @@ import { withApiKey } from "../with-api-key";
 
 const P = "p-shared-limit";
 let t: TestDatabase;
-/** A second "process": on PostgreSQL its own connection pool to the same database; on PGlite the same database. */
+/** A second "process" (`openOtherProcess`). */
 let other: DbHandle;
 
 beforeAll(async () => {
   t = await openTestDatabase();
-  other = t.url ? await openPostgres(t.url, { max: 4 }) : t;
+  other = await openOtherProcess(t, 4);
   await t.db.insert(projects).values({ id: P, name: P });
 });
 afterAll(async () => {
-  if (other && other !== t) await other.close();
+  await other?.close();
   await t?.dispose();
 });
 afterEach(() => {

@@ -7,19 +7,14 @@ import { startRun } from "@/lib/runtime/start-run";
 import { sendEvent } from "@/lib/runtime/send-event";
 import { call } from "@/tests/support/http";
 import { getRuntime, runContext } from "@/tests/support/seed";
-import type { ReceivedRequest, StubReply } from "@/tests/support/vendor-stub";
+import { confirmingVendor } from "@/tests/support/vendor-stub";
 import { drainJobs } from "@/lib/worker/drain";
 import { GET } from "./route";
 
 const P = "drain";
 const SECRET = "cron-secret-0123456789";
 const actor = { type: "api_key" as const, id: "test" };
-function vendor(req: ReceivedRequest): StubReply {
-  if (req.path.startsWith("/hooks/")) return { status: 204 };
-  return { status: 200, body: { business_details: { registered_name: req.query.business_name, registration_number: "1" }, name_fuzziness_score: 1 } };
-}
-
-const t = vendorProject(P, { vendor, worker: false });
+const t = vendorProject(P, { vendor: confirmingVendor("1"), worker: false });
 
 afterAll(() => {
   delete process.env.CRON_SECRET;
