@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { workflowRuntimes, type WorkflowRuntime } from "../db/schema";
 import { notFound } from "../errors";
 import { isUuid } from "../db/ids";
+import { uuidArray } from "../db/raw-sql";
 import { inTransaction } from "../db/transaction";
 
 /**
@@ -40,5 +41,6 @@ export async function lockRuntimes(tx: Db, refs: { projectId: string; runtimeId:
   const pairs = JSON.stringify(valid.map((r) => ({ project_id: r.projectId, id: r.runtimeId })));
   await tx.execute(sql`select 1 from workflow_runtimes w
     join jsonb_to_recordset(${pairs}::jsonb) as r(project_id text, id uuid) on w.project_id = r.project_id and w.id = r.id
+    where w.id = any(${uuidArray(valid.map((r) => r.runtimeId))})
     order by w.id for update of w`);
 }

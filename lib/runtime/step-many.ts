@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { isUuid } from "../db/ids";
-import { fromRow } from "../db/raw-sql";
+import { fromRow, uuidArray } from "../db/raw-sql";
 import { rowsOf } from "../db/rows";
 import { workflowRuntimes, type WorkflowRuntime } from "../db/schema";
 import { inTransaction } from "../db/transaction";
@@ -90,7 +90,7 @@ async function lockRuntimeRows(tx: Db, projectId: string, ids: string[]): Promis
   if (valid.length === 0) return new Map();
   const rows = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`select w.* from workflow_runtimes w
-      where w.project_id = ${projectId}::text and w.id in (select jsonb_array_elements_text(${JSON.stringify(valid)}::jsonb)::uuid)
+      where w.project_id = ${projectId}::text and w.id = any(${uuidArray(valid)})
       order by w.id for update`),
   );
   return new Map(rows.map((raw) => fromRow(workflowRuntimes, raw)).map((row) => [row.id, row]));

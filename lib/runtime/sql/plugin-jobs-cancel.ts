@@ -1,3 +1,4 @@
+import { uuidArray } from "../../db/raw-sql";
 import { sql, type SQL } from "drizzle-orm";
 
 /**
@@ -9,6 +10,6 @@ import { sql, type SQL } from "drizzle-orm";
  */
 export function pluginJobsCancel(projectId: string, runtimeIds: string[]): SQL {
   return sql`update jobs set status = 'canceled', finished_at = now(), locked_until = null
-    where runtime_id in (select jsonb_array_elements_text(${JSON.stringify(runtimeIds)}::jsonb)::uuid) and project_id = ${projectId}::text
+    where runtime_id = any(${uuidArray(runtimeIds)}) and project_id = ${projectId}::text
       and status = 'pending' and kind in ('api_plugin', 'webhook_plugin')`;
 }

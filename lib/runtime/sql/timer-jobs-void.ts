@@ -1,3 +1,4 @@
+import { uuidArray } from "../../db/raw-sql";
 import { sql, type SQL } from "drizzle-orm";
 import type { TimerPlan } from "../../engine";
 
@@ -19,7 +20,7 @@ export function timerJobsVoid(projectId: string, voids: TimerVoid[]): SQL {
   const json = JSON.stringify(voids.map((v) => ({ r: v.runtimeId, keep: v.plan.keep, kd: v.plan.deadline === "keep", x: v.exceptJobId ?? 0 })));
   return sql`update jobs set status = 'canceled', finished_at = now(), locked_until = null
     from jsonb_array_elements(${json}::jsonb) as p(v)
-    where jobs.runtime_id = (p.v->>'r')::uuid and jobs.project_id = ${projectId}::text and jobs.status = 'pending' and jobs.kind = 'timer'
+    where jobs.runtime_id = (p.v->>'r')::uuid and jobs.runtime_id = any(${uuidArray(voids.map((v) => v.runtimeId))}) and jobs.project_id = ${projectId}::text and jobs.status = 'pending' and jobs.kind = 'timer'
       and jobs.id <> (p.v->>'x')::bigint
       and case when jobs.payload->>'timer' = 'after' then not (jobs.payload->>'node' in (select jsonb_array_elements_text(p.v->'keep'))) else not (p.v->>'kd')::boolean end`;
 }
