@@ -31,15 +31,18 @@ export function TeamMembers({ team, users }: { team: TeamView; users: UserSummar
   return (
     <>
       {team.members.length > 0 ? (
-        <SettingsTable spec={SPEC} rows={team.members} problem={remove.error ?? add.error}>
-          {(m) => <RowButton label="Remove" pendingLabel="Removing…" ariaLabel={`Remove ${m.name} from ${team.name}`} action={remove.on(m.id)} />}
-        </SettingsTable>
+        // Spaced from the rename row above it as "No members yet." is.
+        <div className="section-gap">
+          <SettingsTable spec={SPEC} rows={team.members} problem={remove.error ?? add.error}>
+            {(m) => <RowButton label="Remove" pendingLabel="Removing…" ariaLabel={`Remove ${m.name} from ${team.name}`} action={remove.on(m.id)} />}
+          </SettingsTable>
+        </div>
       ) : (
         <p className="hint">No members yet.</p>
       )}
       {candidates.length > 0 && (
         <form
-          className="actions team-add"
+          className={`actions team-add${team.members.length > 0 ? " section-gap" : ""}`}
           onSubmit={(e) => {
             e.preventDefault();
             if (picked) add.mutate(picked);

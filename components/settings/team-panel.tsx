@@ -45,7 +45,20 @@ export function TeamPanel({ team, users, queues }: Props) {
         <label className="sr-only" htmlFor={`${id}-name`}>
           New name of {team.name}
         </label>
-        <input id={`${id}-name`} type="text" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={fieldError(rename.error, "/name") ? true : undefined} />
+        <input
+          id={`${id}-name`}
+          type="text"
+          size={32}
+          maxLength={100}
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            // A refusal is about the name it was given: editing the name clears it.
+            if (rename.error) rename.reset();
+          }}
+          aria-invalid={fieldError(rename.error, "/name") ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+        />
         <button type="submit" className="btn btn-small btn-secondary" disabled={rename.isPending || name === team.name}>
           {rename.isPending ? "Renaming…" : "Rename"}
         </button>
@@ -56,7 +69,8 @@ export function TeamPanel({ team, users, queues }: Props) {
           action={remove.on(undefined)}
         />
       </form>
-      <FormProblem problem={problem} />
+      {/* The message names the refused name: no "/name" line besides it (the input is the only field). */}
+      <FormProblem id={`${id}-problem`} problem={problem} shown={["/name"]} />
       <TeamMembers team={team} users={users} />
     </section>
   );
