@@ -3,11 +3,12 @@ import { DueLabel } from "@/components/ui/due-label";
 import { StateBadge } from "@/components/ui/state-badge";
 import { Time } from "@/components/ui/time";
 import type { HeldCase } from "@/lib/queues/open-cases-of";
+import "./workload.css";
 
 /** One person's open cases, soonest deadline first, each linked to its case page. */
 export function HeldCases({ name, cases, limit, now }: { name: string; cases: HeldCase[]; limit: number; now: number }) {
   return (
-    <section className="panel" aria-labelledby="held-heading" data-testid="held-cases">
+    <section className="panel held-cases" aria-labelledby="held-heading" data-testid="held-cases">
       <h2 id="held-heading">Open cases of {name}</h2>
       {cases.length === 0 ? (
         <p className="hint">No open cases.</p>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Time } from "@/components/ui/time";
 import type { WorkloadRow } from "@/lib/queues/workload";
+import "./workload.css";
 
 /** Open cases per person: count (linked to the person's list), overdue count, oldest assignment, teams. */
 export function WorkloadTable({ people, selected, linkable }: { people: WorkloadRow[]; selected: string | null; linkable: (userId: string) => boolean }) {
@@ -23,7 +24,7 @@ export function WorkloadTable({ people, selected, linkable }: { people: Workload
             <tr key={p.userId} data-testid="workload-row" data-user={p.email} aria-current={p.userId === selected ? "true" : undefined}>
               <th scope="row" className="fill">
                 {p.name}
-                <div className="muted">{p.email}</div>
+                <div className="muted workload-email">{p.email}</div>
                 {!p.active && <span className="badge badge-danger">inactive</span>}
               </th>
               <td>{p.role}</td>
