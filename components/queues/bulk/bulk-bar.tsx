@@ -81,7 +81,7 @@ export function BulkBar({ filterId, view, assignees, me, onStarted }: Props) {
   return (
     <div className="bulk-bar" role="region" aria-label="Bulk actions" data-testid="bulk-bar">
       <div className="bulk-count">
-        <strong data-testid="bulk-selected">{selection.allMatching ? `All ${cases} matching this view selected` : `${cases} selected`}</strong>
+        <strong data-testid="bulk-selected">{selection.allMatching ? (n === undefined ? "All cases matching this view selected" : `All ${cases} matching this view selected`) : `${cases} selected`}</strong>
         {pageSelected && !selection.allMatching && count.data && count.data.count > selection.pageIds.length && (
           <button type="button" className="link-button" onClick={() => selection.selectAllMatching()} data-testid="select-all-matching">
             Select all {count.data.count.toLocaleString("en-US")} matching cases

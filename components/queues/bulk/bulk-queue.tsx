@@ -21,20 +21,24 @@ interface Props {
 
 /**
  * Bulk actions on a queue page: the selection behind the table's checkboxes, the bar to act on it, and the progress
- * of the operation started. Auditors get the table alone. When the operation ends and is closed, the page reloads.
+ * of the operation started. Auditors get the table alone. When the operation ends and is closed, the page reloads
+ * and the selection is cleared.
  */
 export function BulkQueue({ filterId, pageIds, view, assignees, me, children }: Props) {
   const router = useRouter();
   const [operation, setOperation] = useState<BulkOperationView | null>(null);
+  // Bumped when an operation is closed: the selection starts afresh even when the reloaded page shows the same cases.
+  const [round, setRound] = useState(0);
   if (me.role === "auditor") return <>{children}</>;
   return (
-    <BulkSelectionProvider key={pageIds.join()} pageIds={pageIds}>
+    <BulkSelectionProvider key={`${round}:${pageIds.join()}`} pageIds={pageIds}>
       {operation ? (
         <BulkProgress
           started={operation}
           assignees={assignees}
           onClose={() => {
             setOperation(null);
+            setRound((r) => r + 1);
             router.refresh();
           }}
         />
