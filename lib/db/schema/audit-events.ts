@@ -1,4 +1,5 @@
-import { bigint, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { timestamptz } from "./columns";
 
 /**
  * The audit trail: one row per human or admin action, append-only (a trigger refuses UPDATE and DELETE, see
@@ -11,7 +12,7 @@ export const auditEvents = pgTable(
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     projectId: text("project_id").notNull(),
-    at: timestamp("at", { withTimezone: true }).defaultNow().notNull(),
+    at: timestamptz("at").defaultNow().notNull(),
     actorType: text("actor_type").$type<"user" | "api_key" | "system">().notNull(),
     actorId: text("actor_id"),
     actorName: text("actor_name"),

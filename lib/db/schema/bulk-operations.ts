@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { projects } from "./projects";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { projectRow, timestamps, timestamptz } from "./columns";
 
 export type BulkOperationStatus = "queued" | "running" | "completed" | "canceled";
 export type BulkItemStatus = "pending" | "succeeded" | "failed" | "skipped";
@@ -13,8 +13,7 @@ export type BulkItemStatus = "pending" | "succeeded" | "failed" | "skipped";
 export const bulkOperations = pgTable(
   "bulk_operations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    projectId: text("project_id").notNull().references(() => projects.id),
+    ...projectRow(),
     filterId: uuid("filter_id"),
     action: text("action").notNull(),
     params: jsonb("params").$type<Record<string, unknown>>().notNull().default({}),
@@ -25,9 +24,8 @@ export const bulkOperations = pgTable(
     failures: jsonb("failures").$type<Array<Record<string, unknown>>>().notNull().default([]),
     actorType: text("actor_type").notNull(),
     actorId: text("actor_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    ...timestamps(),
+    finishedAt: timestamptz("finished_at"),
   },
   (t) => [
     check("bulk_operations_status_check", sql`${t.status} in ('queued', 'running', 'completed', 'canceled')`),
@@ -47,7 +45,7 @@ export const bulkOperationItems = pgTable(
     runtimeId: uuid("runtime_id").notNull(),
     status: text("status").$type<BulkItemStatus>().notNull().default("pending"),
     problem: jsonb("problem").$type<Record<string, unknown>>(),
-    doneAt: timestamp("done_at", { withTimezone: true }),
+    doneAt: timestamptz("done_at"),
   },
   (t) => [
     primaryKey({ columns: [t.operationId, t.seq] }),

@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, timestamptz } from "./columns";
 import { workflowRuntimes } from "./runtimes";
 import type { ActorType } from "./history";
 
@@ -16,7 +17,7 @@ export const runtimeNotes = pgTable(
     /** The author's display name when the note was written (API key name or user name). */
     authorName: text("author_name").notNull(),
     text: text("text").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index("runtime_notes_runtime_idx").on(t.projectId, t.runtimeId, t.createdAt.desc(), t.id.desc())],
 );
@@ -36,7 +37,7 @@ export const runtimeDocumentVersions = pgTable(
     documentId: text("document_id").notNull(),
     version: integer("version").notNull(),
     document: jsonb("document").$type<Record<string, unknown>>().notNull(),
-    supersededAt: timestamp("superseded_at", { withTimezone: true }).defaultNow().notNull(),
+    supersededAt: timestamptz("superseded_at").defaultNow().notNull(),
     actorType: text("actor_type").$type<ActorType>().notNull(),
     actorId: text("actor_id"),
   },

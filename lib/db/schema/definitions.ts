@@ -1,5 +1,5 @@
-import { integer, json, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { projects } from "./projects";
+import { integer, json, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { createdAt, projectRef } from "./columns";
 
 type Json = Record<string, unknown>;
 
@@ -11,7 +11,7 @@ type Json = Record<string, unknown>;
 export const workflowDefinitions = pgTable(
   "workflow_definitions",
   {
-    projectId: text("project_id").notNull().references(() => projects.id),
+    projectId: projectRef(),
     id: text("id").notNull(),
     version: integer("version").notNull(),
     name: text("name").notNull(),
@@ -21,7 +21,7 @@ export const workflowDefinitions = pgTable(
     config: json("config").$type<Json>().notNull().default({}),
     contextSchema: json("context_schema").$type<Json>(),
     documentsSchema: json("documents_schema").$type<Json>(),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ name: "workflow_definitions_pkey", columns: [t.projectId, t.id, t.version] })],
 );

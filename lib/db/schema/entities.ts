@@ -1,19 +1,18 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { projects } from "./projects";
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { projectRow, timestamps, timestamptz } from "./columns";
 
 /** Businesses (KYB subjects). `correlationId` is the caller's own id (`context.entity.id`), unique per project. */
 export const businesses = pgTable(
   "businesses",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    projectId: text("project_id").notNull().references(() => projects.id),
+    ...projectRow(),
     correlationId: text("correlation_id").notNull(),
     companyName: text("company_name").notNull().default(""),
     registrationNumber: text("registration_number"),
     legalForm: text("legal_form"),
     country: text("country"),
     countryOfIncorporation: text("country_of_incorporation"),
-    dateOfIncorporation: timestamp("date_of_incorporation", { withTimezone: true }),
+    dateOfIncorporation: timestamptz("date_of_incorporation"),
     address: jsonb("address"),
     phoneNumber: text("phone_number"),
     email: text("email"),
@@ -28,8 +27,7 @@ export const businesses = pgTable(
     shareholderStructure: jsonb("shareholder_structure"),
     additionalInfo: jsonb("additional_info").$type<Record<string, unknown>>(),
     documents: jsonb("documents").$type<unknown[]>().notNull().default([]),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("businesses_project_correlation_key").on(t.projectId, t.correlationId),
@@ -41,8 +39,7 @@ export const businesses = pgTable(
 export const endUsers = pgTable(
   "end_users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    projectId: text("project_id").notNull().references(() => projects.id),
+    ...projectRow(),
     correlationId: text("correlation_id").notNull(),
     firstName: text("first_name"),
     lastName: text("last_name"),
@@ -55,8 +52,7 @@ export const endUsers = pgTable(
     approvalState: text("approval_state").notNull().default("NEW"),
     additionalInfo: jsonb("additional_info").$type<Record<string, unknown>>(),
     documents: jsonb("documents").$type<unknown[]>().notNull().default([]),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("end_users_project_correlation_key").on(t.projectId, t.correlationId)],
 );

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, json, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { projects } from "./projects";
+import { check, index, json, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, projectRow } from "./columns";
 
 /**
  * A backoffice queue: a stored query over cases (`where` + `select`), compiled to parameterised SQL on use.
@@ -9,8 +9,7 @@ import { projects } from "./projects";
 export const filters = pgTable(
   "filters",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    projectId: text("project_id").notNull().references(() => projects.id),
+    ...projectRow(),
     name: text("name").notNull(),
     entity: text("entity").$type<"businesses" | "individuals">().notNull(),
     query: json("query").$type<{ where?: Record<string, unknown>; select?: Record<string, unknown> }>().notNull(),
@@ -20,7 +19,7 @@ export const filters = pgTable(
     assignment: text("assignment").$type<"manual" | "round_robin" | "least_loaded">().notNull().default("manual"),
     /** Round robin's position: the member assigned last. */
     lastAssigneeId: uuid("last_assignee_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("filters_project_idx").on(t.projectId, t.createdAt),

@@ -1,4 +1,5 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { timestamptz } from "./columns";
 import { workflowRuntimes } from "./runtimes";
 
 export type HistoryKind =
@@ -34,7 +35,7 @@ export const runtimeHistory = pgTable(
     toState: text("to_state"),
     actorType: text("actor_type").$type<ActorType>().notNull(),
     actorId: text("actor_id"),
-    at: timestamp("at", { withTimezone: true }).defaultNow().notNull(),
+    at: timestamptz("at").defaultNow().notNull(),
   },
   (t) => [index("runtime_history_runtime_idx").on(t.runtimeId, t.id)],
 );

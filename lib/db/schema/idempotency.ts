@@ -1,4 +1,5 @@
-import { index, integer, json, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, json, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { createdAt, timestamptz } from "./columns";
 
 /**
  * Idempotency-Key records, scoped to project + endpoint, written in the work's own transaction: inserted first
@@ -17,8 +18,8 @@ export const idempotencyKeys = pgTable(
     responseStatus: integer("response_status"),
     // `json` keeps the stored response byte-for-byte in key order, so a replay is identical to the original.
     responseBody: json("response_body"),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamptz("expires_at").notNull(),
   },
   (t) => [
     primaryKey({ name: "idempotency_keys_pkey", columns: [t.projectId, t.scope, t.key] }),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, timestamptz } from "./columns";
 
 /**
  * `timer`: a delayed transition or a deadline's warning or breach of a runtime, due at `run_at`. `bulk_operation`:
@@ -24,14 +25,14 @@ export const jobs = pgTable(
     runtimeId: uuid("runtime_id"),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: text("status").$type<JobStatus>().notNull().default("pending"),
-    runAt: timestamp("run_at", { withTimezone: true }).defaultNow().notNull(),
+    runAt: timestamptz("run_at").defaultNow().notNull(),
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(5),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedUntil: timestamptz("locked_until"),
     lockedBy: text("locked_by"),
     lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestamptz("finished_at"),
   },
   (t) => [
     index("jobs_claim_idx").on(t.runAt).where(sql`${t.status} = 'pending'`),

@@ -1,4 +1,5 @@
-import { integer, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
+import { integer, pgTable, primaryKey, uuid } from "drizzle-orm/pg-core";
+import { timestamptz } from "./columns";
 
 /**
  * Requests admitted per API key in one fixed minute, summed over every app process (`lib/api/rate-limiter.ts`).
@@ -10,7 +11,7 @@ export const rateLimitWindows = pgTable(
   "rate_limit_windows",
   {
     apiKeyId: uuid("api_key_id").notNull(),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    windowStart: timestamptz("window_start").notNull(),
     count: integer("count").notNull(),
   },
   (t) => [primaryKey({ name: "rate_limit_windows_pkey", columns: [t.apiKeyId, t.windowStart] })],

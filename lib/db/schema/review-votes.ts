@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { projects } from "./projects";
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, projectRow } from "./columns";
 import { users } from "./users";
 import { workflowRuntimes } from "./runtimes";
 
@@ -12,15 +12,14 @@ import { workflowRuntimes } from "./runtimes";
 export const reviewVotes = pgTable(
   "review_votes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    projectId: text("project_id").notNull().references(() => projects.id),
+    ...projectRow(),
     runtimeId: uuid("runtime_id").notNull().references(() => workflowRuntimes.id),
     state: text("state").notNull(),
     stateEnteredVersion: integer("state_entered_version").notNull(),
     userId: uuid("user_id").notNull().references(() => users.id),
     vote: text("vote").$type<"approve" | "reject">().notNull(),
     reason: text("reason"),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     check("review_votes_vote_check", sql`${t.vote} in ('approve', 'reject')`),

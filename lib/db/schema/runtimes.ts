@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { projects } from "./projects";
+import { check, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { projectRow, timestamps, timestamptz } from "./columns";
 import { businesses, endUsers } from "./entities";
 import { users } from "./users";
 
@@ -15,8 +15,7 @@ export type WorkflowFinalState = "approved" | "rejected" | "auto_approved" | "au
 export const workflowRuntimes = pgTable(
   "workflow_runtimes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    projectId: text("project_id").notNull().references(() => projects.id),
+    ...projectRow(),
     workflowDefinitionId: text("workflow_definition_id").notNull(),
     workflowDefinitionVersion: integer("workflow_definition_version").notNull(),
     businessId: uuid("business_id").references(() => businesses.id),
@@ -30,16 +29,15 @@ export const workflowRuntimes = pgTable(
     manualReviewReason: text("manual_review_reason"),
     workflowFinalState: text("workflow_final_state").$type<WorkflowFinalState>(),
     assigneeId: uuid("assignee_id").references(() => users.id),
-    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    assignedAt: timestamptz("assigned_at"),
     version: integer("version").notNull().default(1),
     eventSeq: integer("event_seq").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
-    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    ...timestamps(),
+    resolvedAt: timestamptz("resolved_at"),
     /** The review deadline of the current state (`meta.sla.due` after entering it); null when the state has none. */
-    dueAt: timestamp("due_at", { withTimezone: true }),
+    dueAt: timestamptz("due_at"),
     /** When the deadline's warning is due (`dueAt − meta.sla.warnBefore`); null without a warning. */
-    dueWarnAt: timestamp("due_warn_at", { withTimezone: true }),
+    dueWarnAt: timestamptz("due_warn_at"),
   },
   (t) => [
     check("workflow_runtimes_status_check", sql`${t.status} in ('active', 'completed', 'failed', 'canceled')`),

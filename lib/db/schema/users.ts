@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { projects } from "./projects";
+import { boolean, check, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { projectRow, timestamps, timestamptz } from "./columns";
 
 /** A backoffice role: admins change settings and decide, reviewers decide, auditors only read (cases, queues, the audit trail). */
 export type UserRole = "admin" | "reviewer" | "auditor";
@@ -9,8 +9,7 @@ export type UserRole = "admin" | "reviewer" | "auditor";
 export const users = pgTable(
   "users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    projectId: text("project_id").notNull().references(() => projects.id),
+    ...projectRow(),
     email: text("email").notNull(),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
@@ -20,8 +19,7 @@ export const users = pgTable(
     active: boolean("active").notNull().default(true),
     /** Bumped on sign-out (and password change): a session token carrying an older version is refused. */
     sessionVersion: integer("session_version").notNull().default(1),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("users_email_key").on(t.email), check("users_role_check", sql`${t.role} in ('admin', 'reviewer', 'auditor')`)],
 );
@@ -30,8 +28,8 @@ export const users = pgTable(
 export const loginThrottle = pgTable("login_throttle", {
   key: text("key").primaryKey(),
   failures: integer("failures").notNull().default(0),
-  lockedUntil: timestamp("locked_until", { withTimezone: true }),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  lockedUntil: timestamptz("locked_until"),
+  updatedAt: timestamptz("updated_at").defaultNow().notNull(),
 });
 
 export type User = typeof users.$inferSelect;

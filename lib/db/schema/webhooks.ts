@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { projects } from "./projects";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, projectRow, timestamptz } from "./columns";
 
 export type SubscriptionLevel = "project" | "definition" | "runtime";
 
@@ -11,8 +11,7 @@ export type SubscriptionLevel = "project" | "definition" | "runtime";
 export const webhookSubscriptions = pgTable(
   "webhook_subscriptions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    projectId: text("project_id").notNull().references(() => projects.id),
+    ...projectRow(),
     level: text("level").$type<SubscriptionLevel>().notNull(),
     workflowDefinitionId: text("workflow_definition_id"),
     runtimeId: uuid("runtime_id"),
@@ -20,7 +19,7 @@ export const webhookSubscriptions = pgTable(
     events: text("events").array().notNull().default(sql`'{}'::text[]`),
     active: boolean("active").notNull().default(true),
     disabledReason: text("disabled_reason"),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("webhook_subscriptions_project_idx").on(t.projectId, t.level),
@@ -47,9 +46,9 @@ export const webhookDeliveries = pgTable(
     attempts: integer("attempts").notNull().default(0),
     lastResponseCode: integer("last_response_code"),
     lastError: text("last_error"),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    nextAttemptAt: timestamptz("next_attempt_at"),
+    createdAt: createdAt(),
+    deliveredAt: timestamptz("delivered_at"),
   },
   (t) => [
     index("webhook_deliveries_runtime_idx").on(t.projectId, t.runtimeId, t.createdAt),
