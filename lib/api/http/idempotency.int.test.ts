@@ -17,13 +17,6 @@ const actor = { type: "api_key" as const, id: "k" };
 const request = (key: string) => new Request("http://test/run", { method: "POST", headers: { "idempotency-key": key } });
 const scope = (bodyText: string) => ({ projectId: PROJECT, endpoint: "POST /workflows/run", bodyText });
 
-/** A promise and the function that resolves it: one request waits on it until the test lets it go on. */
-function signal(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
 async function runtimesOf(entityId: string): Promise<number> {
   const [row] = await t.db
     .select({ n: count() })
@@ -42,6 +35,26 @@ function startWork(context: ReturnType<typeof runContext>) {
     const run = await startRun(tx, { projectId: PROJECT, workflowId: "kyb_manual_review_example", context, actor });
     return { status: 201, body: { workflowRuntimeId: run.workflowRuntimeId } };
   };
+}
+
+/**
+ * A first request with `key` that does the work for `context`, then keeps its transaction (and so the key) open
+ * until `release()`, and ends as `end` says (answering the work's result, or throwing). Resolves once the work
+ * is written.
+ */
+async function firstRequestHeldOpen(key: string, bodyText: string, context: ReturnType<typeof runContext>, end: (result: IdempotentResult) => IdempotentResult) {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let wrote!: () => void;
+  const written = new Promise<void>((r) => (wrote = r));
+  const first = idempotent(t.db, request(key), scope(bodyText), async (tx) => {
+    const result = await startWork(context)(tx);
+    wrote();
+    await held;
+    return end(result);
+  });
+  await written;
+  return { first, release };
 }
 
 describe(`Idempotency-Key commits with the work (${process.env.TEST_DB_KIND})`, () => {
@@ -92,15 +105,7 @@ describe(`Idempotency-Key commits with the work (${process.env.TEST_DB_KIND})`, 
   it("a second request with the key waits for the first's commit, then replays it", async () => {
     const context = runContext("http://127.0.0.1:9", "concurrent");
     const key = "concurrent";
-    const held = signal();
-    const written = signal();
-    const first = idempotent(t.db, request(key), scope("body-3"), async (tx) => {
-      const result = await startWork(context)(tx);
-      written.resolve();
-      await held.promise;
-      return result;
-    });
-    await written.promise;
+    const { first, release } = await firstRequestHeldOpen(key, "body-3", context, (result) => result);
     let secondRan = false;
     let secondDone = false;
     const second = idempotent(t.db, request(key), scope("body-3"), async (tx) => {
@@ -109,7 +114,7 @@ describe(`Idempotency-Key commits with the work (${process.env.TEST_DB_KIND})`, 
     }).finally(() => (secondDone = true));
     await new Promise((r) => setTimeout(r, 300));
     expect(secondDone).toBe(false);
-    held.resolve();
+    release();
     const [a, b] = await Promise.all([first, second]);
     expect(secondRan).toBe(false);
     expect(b.headers.get("idempotent-replayed")).toBe("true");
@@ -120,18 +125,12 @@ describe(`Idempotency-Key commits with the work (${process.env.TEST_DB_KIND})`, 
   it("when the first request fails, the waiting one does the work itself", async () => {
     const context = runContext("http://127.0.0.1:9", "first-fails");
     const key = "first-fails";
-    const held = signal();
-    const written = signal();
-    const first = idempotent(t.db, request(key), scope("body-4"), async (tx) => {
-      await startWork(context)(tx);
-      written.resolve();
-      await held.promise;
+    const { first, release } = await firstRequestHeldOpen(key, "body-4", context, () => {
       throw new Error("first request failed");
     });
-    await written.promise;
     const second = idempotent(t.db, request(key), scope("body-4"), startWork(context));
     await new Promise((r) => setTimeout(r, 100));
-    held.resolve();
+    release();
     await expect(first).rejects.toThrow("first request failed");
     const res = await second;
     expect(res.status).toBe(201);
