@@ -1,6 +1,6 @@
-import { bigint, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, timestamptz } from "./columns";
-import { workflowRuntimes } from "./runtimes";
+import { runtimeRecordRow, runtimeRef } from "./runtime-record";
 import type { ActorType } from "./history";
 
 /** Notes on a case, by a reviewer or an API key. Append-only: a note is never edited or deleted. */
@@ -9,9 +9,7 @@ export const runtimeNotes = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     projectId: text("project_id").notNull(),
-    runtimeId: uuid("runtime_id")
-      .notNull()
-      .references(() => workflowRuntimes.id),
+    runtimeId: runtimeRef(),
     authorType: text("author_type").$type<ActorType>().notNull(),
     authorId: text("author_id"),
     /** The author's display name when the note was written (API key name or user name). */
@@ -29,11 +27,7 @@ export const runtimeNotes = pgTable(
 export const runtimeDocumentVersions = pgTable(
   "runtime_document_versions",
   {
-    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    projectId: text("project_id").notNull(),
-    runtimeId: uuid("runtime_id")
-      .notNull()
-      .references(() => workflowRuntimes.id),
+    ...runtimeRecordRow(),
     documentId: text("document_id").notNull(),
     version: integer("version").notNull(),
     document: jsonb("document").$type<Record<string, unknown>>().notNull(),

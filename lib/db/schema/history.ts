@@ -1,6 +1,6 @@
-import { bigint, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { timestamptz } from "./columns";
-import { workflowRuntimes } from "./runtimes";
+import { runtimeRecordRow } from "./runtime-record";
 
 export type HistoryKind =
   | "created"
@@ -23,11 +23,7 @@ export type ActorType = "api_key" | "reviewer" | "system";
 export const runtimeHistory = pgTable(
   "runtime_history",
   {
-    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    projectId: text("project_id").notNull(),
-    runtimeId: uuid("runtime_id")
-      .notNull()
-      .references(() => workflowRuntimes.id),
+    ...runtimeRecordRow(),
     kind: text("kind").$type<HistoryKind>().notNull(),
     eventName: text("event_name"),
     payload: jsonb("payload"),

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, projectRow } from "./columns";
 import { users } from "./users";
-import { workflowRuntimes } from "./runtimes";
+import { runtimeRef } from "./runtime-record";
 
 /**
  * A reviewer's vote on a four-eyes state (`meta.review`). Votes count towards the decision of one visit of the
@@ -13,7 +13,7 @@ export const reviewVotes = pgTable(
   "review_votes",
   {
     ...projectRow(),
-    runtimeId: uuid("runtime_id").notNull().references(() => workflowRuntimes.id),
+    runtimeId: runtimeRef(),
     state: text("state").notNull(),
     stateEnteredVersion: integer("state_entered_version").notNull(),
     userId: uuid("user_id").notNull().references(() => users.id),
