@@ -56,16 +56,12 @@ async function newRuntimes(n: number, projectId = P): Promise<string[]> {
   return ids;
 }
 
+const historyCount = async (ids: string[]): Promise<number> => (await t.db.select({ n: count() }).from(runtimeHistory).where(inArray(runtimeHistory.runtimeId, ids)))[0].n;
+
 /** What a refused event must leave as it was. */
 async function stored(id: string) {
   const { version, state, context, updatedAt } = await getRuntime(t.db, id);
-  const [history] = await t.db.select({ n: count() }).from(runtimeHistory).where(eq(runtimeHistory.runtimeId, id));
-  return { version, state, context, updatedAt, history: history.n };
-}
-
-async function historyCount(ids: string[]): Promise<number> {
-  const [row] = await t.db.select({ n: count() }).from(runtimeHistory).where(inArray(runtimeHistory.runtimeId, ids));
-  return row.n;
+  return { version, state, context, updatedAt, history: await historyCount([id]) };
 }
 
 describe(`POST /workflows/send-events (${kind})`, () => {
