@@ -14,10 +14,7 @@ const queueName = `Bulk ${suffix}`;
 const CASES = 55;
 const amy = { email: `amy-${suffix}@example.com`, password: "Amy-password-123", firstName: "Amy", lastName: "Bulk", role: "reviewer" };
 
-// fixme: the queue page does not render the bulk UI yet — components/queues/bulk is not wired into
-// app/(backoffice)/queues/[filterId]/page.tsx (BulkQueue around CaseTable) nor components/queues/case-table.tsx
-// (the SelectPage/SelectCase column). With that wiring this spec passes; make it `test(` again when it lands.
-test.fixme("an admin assigns all N matching cases of a queue to a reviewer and follows the progress to 100%", async ({ page, request }, testInfo) => {
+test("an admin assigns all N matching cases of a queue to a reviewer and follows the progress to 100%", async ({ page, request }, testInfo) => {
   // The cases stay in the initial state (no `start`, no vendor call): assignment needs no more.
   await createStubDefinition(request, workflowId, `http://127.0.0.1:${E2E_VENDOR_PORT}/registry`, `http://127.0.0.1:${E2E_RECEIVER_PORT}`);
   const filterId = await createQueue(request, queueName, workflowId);

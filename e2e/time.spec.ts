@@ -52,7 +52,7 @@ test("a case with a 5-second deadline turns amber, then red, shows under Overdue
   await snap(page, testInfo, "queue-due-breached.png");
 
   // The Overdue quick filter lists it alone; sorting by due date puts it first.
-  await page.getByLabel("Deadline").selectOption("overdue");
+  await page.getByRole("combobox", { name: "Deadline" }).selectOption("overdue");
   await expect(page).toHaveURL(/due=overdue/);
   await expect(table.getByRole("link")).toHaveCount(1);
   await expect(table.getByRole("link", { name: "Deadline Trading Ltd" })).toBeVisible();

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
+import { BulkQueue } from "@/components/queues/bulk/bulk-queue";
 import { CaseTable } from "@/components/queues/case-table";
 import { Pager } from "@/components/queues/pager";
 import { QueueToolbar } from "@/components/queues/queue-toolbar";
@@ -62,6 +63,10 @@ export default async function QueuePage({ params, searchParams }: Props) {
   const columns = queueColumns(filter.entity, filter.query);
   const filtered = Boolean(query.q || query.assignee || query.state || query.status || query.due);
   const action = `/queues/${filter.id}`;
+  // Bulk actions (components/queues/bulk): auditors decide nothing, so they get the table without checkboxes.
+  const selectable = user.role !== "auditor";
+  const view = { q: query.q, assignee: query.assignee, state: query.state, status: query.status, due: query.due };
+  const assignees = users.filter((u) => u.role !== "auditor").map((u) => ({ id: u.id, name: u.name }));
   return (
     <>
       <div className="page-head">
@@ -82,7 +87,9 @@ export default async function QueuePage({ params, searchParams }: Props) {
         </EmptyState>
       ) : (
         <>
-          <CaseTable rows={page.rows} columns={columns} entityLabel={filter.entity === "businesses" ? "Company" : "Person"} now={renderedAt()} approvals={approvals} />
+          <BulkQueue filterId={filter.id} pageIds={page.rows.map((r) => r.id)} view={view} assignees={assignees} me={{ id: user.id, role: user.role }}>
+            <CaseTable rows={page.rows} columns={columns} entityLabel={filter.entity === "businesses" ? "Company" : "Person"} now={renderedAt()} approvals={approvals} selectable={selectable} />
+          </BulkQueue>
           <Pager filterId={filter.id} params={query} nextCursor={page.nextCursor} shown={page.rows.length} pageSize={QUEUE_PAGE_SIZE} />
         </>
       )}
