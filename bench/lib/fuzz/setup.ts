@@ -59,6 +59,7 @@ export async function prepareTargets(baseUrl: string): Promise<FuzzTargets> {
   }
   // The sentinel is in `review` too: the filter names the target definition, so a bulk action on it never reaches the sentinel.
   const filter = await call(baseUrl, "POST", "/api/v1/external/filters", { name: "fuzz filter", entity: "businesses", query: { where: { state: "review", workflowDefinitionId: TARGET_DEFINITION } } });
+  const sentinelFilter = await call(baseUrl, "POST", "/api/v1/external/filters", { name: "fuzz sentinel filter", entity: "businesses", query: { where: { workflowDefinitionId: SENTINEL_DEFINITION } } });
   const bulk = await call(baseUrl, "POST", "/api/v1/external/bulk-operations", { action: "send-event", name: "start", runtimeIds: ["00000000-0000-4000-8000-000000000000"] });
   const team = await call(baseUrl, "POST", "/api/v1/external/teams", { name: "fuzz team" });
   const subscription = await call(baseUrl, "POST", "/api/v1/external/webhook-subscriptions", { url: "https://receiver.example/fuzz", events: ["workflow.completed"] });
@@ -85,10 +86,11 @@ export async function prepareTargets(baseUrl: string): Promise<FuzzTargets> {
     userId,
     spareApiKeyId,
     sentinelRuntimeId: String(sentinel.workflowRuntimeId),
+    sentinelFilterId: String(sentinelFilter.id),
   };
 }
 
-/** The sentinel state as the API returns it: definition version 1, the runtime and its history, and the seeded example definition. */
+/** The sentinel state as the API returns it: definition version 1, the runtime and its history, the seeded example definition and the sentinel filter. */
 export async function readSentinel(baseUrl: string, t: FuzzTargets): Promise<string> {
   const runtimeId = t.sentinelRuntimeId;
   const parts = await Promise.all([
@@ -96,7 +98,7 @@ export async function readSentinel(baseUrl: string, t: FuzzTargets): Promise<str
     call(baseUrl, "GET", `/api/v1/external/workflows/${runtimeId}`),
     call(baseUrl, "GET", `/api/v1/external/workflows/${runtimeId}/history?limit=100`),
     call(baseUrl, "GET", "/api/v1/external/workflow-definitions/kyb_manual_review_example?version=1"),
-    call(baseUrl, "GET", `/api/v1/external/filters/${t.filterId}`),
+    call(baseUrl, "GET", `/api/v1/external/filters/${t.sentinelFilterId}`),
   ]);
   return JSON.stringify(parts);
 }

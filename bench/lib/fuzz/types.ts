@@ -22,6 +22,8 @@ export interface FuzzTargets {
   spareApiKeyId: string;
   /** A runtime no generated request names: it must read the same after the run. */
   sentinelRuntimeId: string;
+  /** A filter no generated request names (generated requests may rename or restrict the fuzz filter): it must read the same after the run. */
+  sentinelFilterId: string;
 }
 
 /** One HTTP request as generated: everything needed to send it again. */
