@@ -81,9 +81,11 @@ test("times are shown in the browser's time zone, with the UTC instant on hover"
   const page = await context.newPage();
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.getByRole("navigation", { name: "Backoffice" }).getByRole("link", { name: queueName }).click();
-  const created = page.getByTestId("case-table").locator("time").filter({ hasText: /GMT\+9|JST/ }).first();
-  await expect(created).toBeVisible();
-  const iso = await created.getAttribute("datetime");
+  const first = page.getByTestId("case-table").locator("time").filter({ hasText: /GMT\+9|JST/ }).first();
+  await expect(first).toBeVisible();
+  const iso = await first.getAttribute("datetime");
+  // The queue refreshes and re-sorts as timers fire: pin the element by its instant, not by its position.
+  const created = page.getByTestId("case-table").locator(`time[datetime="${iso}"]`).first();
   const tokyo = new Date(Date.parse(iso!) + 9 * 3_600_000).toISOString();
   await expect(created).toHaveText(new RegExp(`^${tokyo.slice(0, 10)} ${tokyo.slice(11, 16)} (GMT\\+9|JST)$`));
   await expect(created).toHaveAttribute("title", `${iso!.slice(0, 10)} ${iso!.slice(11, 19)} UTC`);
