@@ -4,8 +4,11 @@ import * as schema from "./schema";
 import { lockDataDir } from "./data-dir-lock";
 import { preparingStatements } from "./prepared-statements";
 
-/** Open an embedded PGlite database in `dataDir` (created when missing), or in memory for `memory://`. */
-export async function openPglite(dataDir: string): Promise<DbHandle> {
+/**
+ * Open an embedded PGlite database in `dataDir` (created when missing), or in memory for `memory://`. `loadDataDir`
+ * starts it from a `dumpDataDir` tarball instead of an empty cluster (tests start from a migrated one).
+ */
+export async function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -13,7 +16,7 @@ export async function openPglite(dataDir: string): Promise<DbHandle> {
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const release = inMemory ? () => undefined : lockDataDir(dataDir);
   // pg_trgm backs the backoffice search indexes (migration 0003); PostgreSQL servers ship it in contrib.
-  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
+  const client = new PGlite(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   await client.waitReady;
   const db = drizzle({ client, schema });
   return {
