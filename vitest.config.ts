@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import os from "node:os";
 import path from "node:path";
 
 // Three projects: pure unit tests, integration tests on embedded PGlite (unless TEST_INT_DB=postgres),
@@ -24,6 +25,9 @@ const integration = ["lib/**/*.int.test.ts", "app/**/*.int.test.ts", "tests/**/*
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a two-core CI machine, where most integration
+    // files wait (on timers, on child processes, on the database) rather than compute. Two files at once there.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },
