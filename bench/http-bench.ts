@@ -12,18 +12,28 @@ const API_KEY = process.env.BENCH_API_KEY ?? "kyc_bench_key_0123456789abcdef0123
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 
-async function startStub(): Promise<{ origin: string; close: () => void }> {
+/**
+ * The vendor (registry answers, plugin webhooks) and the integrator's system-webhook receiver: `POST /system`
+ * records when each runtime's `workflow.completed` arrived (`completedAt`, by runtime id, on this process's clock).
+ */
+async function startStub(): Promise<{ origin: string; completedAt: Map<string, number>; close: () => void }> {
   const body = JSON.stringify({ business_details: { registered_name: "Other Ltd", registration_number: "1" }, name_fuzziness_score: 0.7 });
+  const completedAt = new Map<string, number>();
   const server = http.createServer((req, res) => {
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
+      if (req.url === "/system") {
+        const event = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { eventName?: string; workflowRuntimeId?: string };
+        if (event.eventName === "workflow.completed" && event.workflowRuntimeId && !completedAt.has(event.workflowRuntimeId)) completedAt.set(event.workflowRuntimeId, performance.now());
+      }
       res.writeHead(200, { "Content-Type": "application/json" });
-      res.end(req.url?.startsWith("/hooks") ? "{}" : body);
+      res.end(req.url?.startsWith("/hooks") || req.url === "/system" ? "{}" : body);
     });
   });
   server.keepAliveTimeout = 10_000;
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, completedAt, close: () => server.close() };
 }
 
 export async function runHttpBench(): Promise<Record<string, unknown>> {
@@ -111,6 +121,9 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     const eventSeconds = (performance.now() - eventsStarted) / 1000;
     const drainSeconds = await drain();
     const cpuPerEvent = cpuPer(cpu, cpuSnapshot(app.cpuScope), events);
+    // Webhook latency under the flow load: from the approving request's answer to the receiver.
+    await post("/api/v1/external/webhook-subscriptions", { url: `${stub.origin}/system`, events: ["workflow.completed"] }, new Latencies());
+    const approvedAt = new Map<string, number>();
     cpu = cpuSnapshot(app.cpuScope);
     const flows = await closedLoop(CLIENTS, DURATION_MS, async () => {
       const r = await post("/api/v1/external/workflows/run", runBody(), lat.run);
@@ -119,8 +132,10 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
       if (settled.state !== "manual_review") throw new Error(`flow settled in ${String(settled.state)}`);
       const done = await post(`/api/v1/external/workflows/${id}/send-event`, { name: "approve" }, lat.sendEvent);
       if (done.status !== "completed") throw new Error("flow did not complete");
+      approvedAt.set(id, performance.now());
     });
     const cpuPerFlow = cpuPer(cpu, cpuSnapshot(app.cpuScope), flows);
+    const webhookLatency = await completedWebhookLatency(approvedAt, stub.completedAt);
     const rate = Number(process.env.BENCH_EVENT_RATE ?? 1000);
     await postSteady(rate, 4, lat.sendEventAtGoal);
     // The same at a rate this machine sustains (half the measured events/s), to show latency without a queue.
@@ -139,6 +154,8 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
       "POST /send-event (Prefer: wait, incl. vendor call) latency ms": lat.sendEventWait.summary(),
       [`POST /send-event at ${rate}/s open loop latency ms`]: lat.sendEventAtGoal.summary(),
       [`POST /send-event at ${steadyRate}/s open loop latency ms`]: lat.sendEventSteady.summary(),
+      "workflow.completed webhook, approve answered to received, under the flow load, ms": webhookLatency.summary(),
+      "workflow.completed webhooks not received within 10 s": approvedAt.size - webhookLatency.count,
       "CPU ms per GET /api/health (app, postgres, load generator)": cpuPerHealth ?? "n/a",
       "CPU ms per run (app, postgres, load generator)": cpuPerRun ?? "n/a",
       "CPU ms per event, incl. its vendor call (app, postgres, load generator)": cpuPerEvent ?? "n/a",
@@ -152,3 +169,15 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
 }
 
 printFiguresWhenRun(import.meta.url, runHttpBench);
+
+/** Waits (up to 10 s) for every approved runtime's `workflow.completed`, then the latencies of those that came. */
+async function completedWebhookLatency(approvedAt: Map<string, number>, completedAt: Map<string, number>): Promise<Latencies> {
+  const deadline = performance.now() + 10_000;
+  while (performance.now() < deadline && [...approvedAt.keys()].some((id) => !completedAt.has(id))) await new Promise((r) => setTimeout(r, 100));
+  const latencies = new Latencies();
+  for (const [id, at] of approvedAt) {
+    const arrived = completedAt.get(id);
+    if (arrived !== undefined) latencies.add(Math.max(0, arrived - at));
+  }
+  return latencies;
+}
