@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { openOtherProcess, openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
-import type { DbHandle } from "@/lib/db/client";
-import { apiKeys, projects } from "@/lib/db/schema";
+import { seedProject } from "@/tests/support/seed";
+import { testOtherProcess, testProject } from "@/tests/support/test-project";
+import { apiKeys } from "@/lib/db/schema";
 import { authenticateApiKey } from "./authenticate-api-key";
 import { createApiKey, revokeApiKey } from "./create-api-key";
 
 const P = "p-revocation";
 const MOVED = "p-revocation-moved";
-let t: TestDatabase;
-/** Another app process (`openOtherProcess`). */
-let other: DbHandle;
+const t = testProject(P);
+const other = testOtherProcess(t, 2);
 
 beforeAll(async () => {
-  t = await openTestDatabase();
-  other = await openOtherProcess(t, 2);
-  await t.db.insert(projects).values([
-    { id: P, name: P },
-    { id: MOVED, name: MOVED },
-  ]);
-});
-afterAll(async () => {
-  await other?.close();
-  await t?.dispose();
+  await seedProject(t.db, MOVED);
 });
 
 /** Far longer than the test waits: only the NOTIFY can make the other process refuse in time. */

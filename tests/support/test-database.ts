@@ -35,7 +35,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
  * LISTEN connection); on PGlite, which has one connection, the file's own handle (closing it then closes nothing).
  */
 export async function openOtherProcess(t: TestDatabase, max: number): Promise<DbHandle> {
-  return t.url ? openPostgres(t.url, { max }) : { ...t, close: async () => undefined };
+  return t.url ? openPostgres(t.url, { max }) : { db: t.db, kind: t.kind, listen: t.listen, close: async () => undefined };
 }
 
 /**

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { openOtherProcess, openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
+import { testOtherProcess, testProject } from "@/tests/support/test-project";
 import type { DbHandle } from "@/lib/db/client";
-import { projects, rateLimitWindows } from "@/lib/db/schema";
+import { rateLimitWindows } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/config/env";
 import { createApiKey } from "@/lib/api-keys";
 import { call } from "@/tests/support/http";
@@ -12,19 +12,9 @@ import { RATE_LIMIT_WINDOW_MS, RateLimiter, unconfirmedCap } from "./rate-limite
 import { withApiKey } from "../with-api-key";
 
 const P = "p-shared-limit";
-let t: TestDatabase;
-/** A second "process" (`openOtherProcess`). */
-let other: DbHandle;
-
-beforeAll(async () => {
-  t = await openTestDatabase();
-  other = await openOtherProcess(t, 4);
-  await t.db.insert(projects).values({ id: P, name: P });
-});
-afterAll(async () => {
-  await other?.close();
-  await t?.dispose();
-});
+const t = testProject(P);
+/** A second "process". */
+const other = testOtherProcess(t, 4);
 afterEach(() => {
   delete process.env.RATE_LIMIT_PER_MINUTE;
   resetEnvCache();
