@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { authenticateApiKey, createApiKeyFor, listApiKeysFor, revokeApiKeyFor } from "../api-keys";
 import { webhookDeliveries, webhookSubscriptions } from "../db/schema";
 import { deleteSecretFor, listSecretsFor, loadSecretLookup, putSecretFor } from "../secrets";
@@ -8,27 +8,17 @@ import { listRecentDeliveriesFor, redeliverFor } from "../webhooks/deliveries";
 import { getWebhookSecretStatusFor, rotateWebhookSecretFor } from "../webhooks/rotate-secret";
 import { secretFingerprint } from "../webhooks/signing";
 import { createSubscriptionFor, deleteSubscriptionFor, listSubscriptionsFor, setSubscriptionActiveFor } from "../webhooks/subscriptions";
-import { seedProject } from "../../tests/support/seed";
 import { testProject } from "../../tests/support/test-project";
-import { insertUser, type TestUser } from "../../tests/support/users";
+import { insertUser, testAuthorizationCast } from "../../tests/support/users";
 import { apiKeyCaller } from "./caller";
 
 // The settings functions of every domain, called as users of two projects and as an API key: who may do what, and the effects.
 const P = "settings";
 const OTHER = "settings_other";
 const t = testProject(P);
-let admin: TestUser;
-let reviewer: TestUser;
-let outsider: TestUser;
+const { admin, reviewer, outsider } = testAuthorizationCast(t, P, OTHER);
 
 const user = (projectId: string, email: string, role: "admin" | "reviewer") => insertUser(t.db, projectId, email, role);
-
-beforeAll(async () => {
-  await seedProject(t.db, OTHER);
-  admin = await user(P, "ada@settings.test", "admin");
-  reviewer = await user(P, "rita@settings.test", "reviewer");
-  outsider = await user(OTHER, "olga@other.test", "admin");
-});
 
 describe(`settings authorization (${process.env.TEST_DB_KIND})`, () => {
   it("refuses every settings operation to a reviewer with 403 forbidden", async () => {

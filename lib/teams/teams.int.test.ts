@@ -1,8 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, asc, eq, like } from "drizzle-orm";
-import { seedProject } from "../../tests/support/seed";
 import { testProject } from "../../tests/support/test-project";
-import { insertUser, type TestUser } from "../../tests/support/users";
+import { testAuthorizationCast, testUser } from "../../tests/support/users";
 import { apiKeyCaller } from "../callers/caller";
 import { auditEvents, filters, teamMembers, teams } from "../db/schema";
 import { createFilter, updateFilterFor } from "../filters";
@@ -13,35 +12,24 @@ import { addTeamMemberFor, createTeamFor, deleteTeamFor, getTeamFor, listTeamsFo
 const P = "teams";
 const OTHER = "teams_other";
 const t = testProject(P);
-let admin: TestUser;
-let reviewer: TestUser;
-let outsider: TestUser;
-let ada: string;
-let bob: string;
+const { admin, reviewer, outsider } = testAuthorizationCast(t, P, OTHER);
+const ann = testUser(t, P, "ann@teams.test");
+const bob = testUser(t, P, "bob@teams.test");
 
 const audit = (action: string) =>
   t.db.select().from(auditEvents).where(and(eq(auditEvents.projectId, P), like(auditEvents.action, action))).orderBy(asc(auditEvents.id));
 const teamRows = (projectId = P) => t.db.select().from(teams).where(eq(teams.projectId, projectId));
 
-beforeAll(async () => {
-  await seedProject(t.db, OTHER);
-  admin = await insertUser(t.db, P, "admin@teams.test", "admin");
-  reviewer = await insertUser(t.db, P, "rita@teams.test");
-  outsider = await insertUser(t.db, OTHER, "olga@other.test", "admin");
-  ada = (await insertUser(t.db, P, "ada@teams.test")).userId;
-  bob = (await insertUser(t.db, P, "bob@teams.test")).userId;
-});
-
 describe(`teams (${process.env.TEST_DB_KIND})`, () => {
   it("creates a team with members, lists teams by name with their members, and audits the creation", async () => {
-    const senior = await createTeamFor(t.db, admin, { name: "Senior", memberIds: [bob, ada.toUpperCase()] });
-    expect(senior).toMatchObject({ name: "Senior", members: [{ id: ada, name: "ada", email: "ada@teams.test", role: "reviewer", active: true }, { id: bob, name: "bob" }] });
+    const senior = await createTeamFor(t.db, admin, { name: "Senior", memberIds: [bob.id, ann.id.toUpperCase()] });
+    expect(senior).toMatchObject({ name: "Senior", members: [{ id: ann.id, name: "ann", email: "ann@teams.test", role: "reviewer", active: true }, { id: bob.id, name: "bob" }] });
     await createTeamFor(t.db, admin, { name: "aml" });
     expect((await listTeamsFor(t.db, admin)).map((team) => [team.name, team.members.length])).toEqual([["aml", 0], ["Senior", 2]]);
     expect(await getTeamFor(t.db, admin, senior.id)).toEqual(senior);
-    expect(await userTeams(t.db, P, ada)).toEqual([{ id: senior.id, name: "Senior" }]);
+    expect(await userTeams(t.db, P, ann.id)).toEqual([{ id: senior.id, name: "Senior" }]);
     const [row] = await audit("team.created");
-    expect(row).toMatchObject({ actorType: "user", actorId: admin.userId, targetType: "team", targetId: senior.id, summary: { name: "Senior", memberIds: [ada, bob] } });
+    expect(row).toMatchObject({ actorType: "user", actorId: admin.userId, targetType: "team", targetId: senior.id, summary: { name: "Senior", memberIds: [ann.id, bob.id] } });
   });
 
   it("409 team_name_taken at /name for a name the project has in any case; another project may use it", async () => {
@@ -56,7 +44,7 @@ describe(`teams (${process.env.TEST_DB_KIND})`, () => {
   it("422 at /memberIds/<i> for members who are not users of the project; nothing stored", async () => {
     const before = (await teamRows()).length;
     const unknown = "00000000-0000-4000-8000-000000000000";
-    await expect(createTeamFor(t.db, admin, { name: "KYB", memberIds: [ada, outsider.userId, unknown] })).rejects.toMatchObject({
+    await expect(createTeamFor(t.db, admin, { name: "KYB", memberIds: [ann.id, outsider.userId, unknown] })).rejects.toMatchObject({
       status: 422,
       code: "validation_failed",
       errors: [{ path: "/memberIds/1" }, { path: "/memberIds/2" }],
@@ -79,23 +67,23 @@ describe(`teams (${process.env.TEST_DB_KIND})`, () => {
   it("adds members of the project only (again: no change), removes them, 404 for a non-member; audited", async () => {
     const team = await createTeamFor(t.db, admin, { name: "Sanctions" });
     await expect(addTeamMemberFor(t.db, admin, team.id, outsider.userId)).rejects.toMatchObject({ status: 422, errors: [{ path: "/userId" }] });
-    expect((await addTeamMemberFor(t.db, admin, team.id, ada)).members.map((m) => m.id)).toEqual([ada]);
-    expect((await addTeamMemberFor(t.db, admin, team.id, ada)).members.map((m) => m.id)).toEqual([ada]);
-    await removeTeamMemberFor(t.db, admin, team.id, ada);
-    await expect(removeTeamMemberFor(t.db, admin, team.id, ada)).rejects.toMatchObject({ status: 404, code: "not_found" });
-    await expect(addTeamMemberFor(t.db, outsider, team.id, ada)).rejects.toMatchObject({ status: 404 });
+    expect((await addTeamMemberFor(t.db, admin, team.id, ann.id)).members.map((m) => m.id)).toEqual([ann.id]);
+    expect((await addTeamMemberFor(t.db, admin, team.id, ann.id)).members.map((m) => m.id)).toEqual([ann.id]);
+    await removeTeamMemberFor(t.db, admin, team.id, ann.id);
+    await expect(removeTeamMemberFor(t.db, admin, team.id, ann.id)).rejects.toMatchObject({ status: 404, code: "not_found" });
+    await expect(addTeamMemberFor(t.db, outsider, team.id, ann.id)).rejects.toMatchObject({ status: 404 });
     const rows = await audit("team.member_%");
     expect(rows.map((r) => [r.action, r.targetId, r.summary])).toEqual([
-      ["team.member_added", team.id, { userId: ada }],
-      ["team.member_removed", team.id, { userId: ada }],
+      ["team.member_added", team.id, { userId: ann.id }],
+      ["team.member_removed", team.id, { userId: ann.id }],
     ]);
   });
 
   it("refuses to delete a team a queue is restricted to (409 team_in_use naming it), then deletes it with its memberships", async () => {
-    const team = await createTeamFor(t.db, admin, { name: "PEP", memberIds: [bob] });
+    const team = await createTeamFor(t.db, admin, { name: "PEP", memberIds: [bob.id] });
     const queue = await createFilter(t.db, P, { name: "PEP review", entity: "businesses", query: {}, teamIds: [team.id] });
     await expect(deleteTeamFor(t.db, admin, team.id)).rejects.toMatchObject({ status: 409, code: "team_in_use", message: expect.stringContaining("'PEP review'") });
-    expect(await getTeamFor(t.db, admin, team.id)).toMatchObject({ members: [{ id: bob }] });
+    expect(await getTeamFor(t.db, admin, team.id)).toMatchObject({ members: [{ id: bob.id }] });
     await updateFilterFor(t.db, admin, queue.id, { teamIds: [] });
     await deleteTeamFor(t.db, admin, team.id);
     await expect(getTeamFor(t.db, admin, team.id)).rejects.toMatchObject({ status: 404 });
@@ -115,7 +103,7 @@ describe(`teams (${process.env.TEST_DB_KIND})`, () => {
       () => renameTeamFor(t.db, reviewer, team.id, "Mine"),
       () => deleteTeamFor(t.db, reviewer, team.id),
       () => addTeamMemberFor(t.db, reviewer, team.id, reviewer.userId),
-      () => removeTeamMemberFor(t.db, reviewer, team.id, ada),
+      () => removeTeamMemberFor(t.db, reviewer, team.id, ann.id),
     ];
     for (const call of calls) await expect(call()).rejects.toMatchObject({ status: 403, code: "forbidden" });
     const key = apiKeyCaller({ apiKeyId: "00000000-0000-4000-8000-000000000001", projectId: OTHER });

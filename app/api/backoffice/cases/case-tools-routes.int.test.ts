@@ -1,12 +1,12 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { currentUser, type SessionUser } from "@/lib/auth/session";
+import { currentUser } from "@/lib/auth/session";
 import { sendEvent } from "@/lib/runtime/send-event";
 import { startRun } from "@/lib/runtime/start-run";
 import { call } from "@/tests/support/http";
 import { SAME_ORIGIN, signInAs } from "@/tests/support/backoffice-session";
-import { directReview, getRuntime, seedDefinition, seedProject } from "@/tests/support/seed";
+import { directReview, getRuntime, seedDefinition } from "@/tests/support/seed";
 import { testProject } from "@/tests/support/test-project";
-import { insertUser } from "@/tests/support/users";
+import { testAuthorizationCast } from "@/tests/support/users";
 import * as cancel from "./[runtimeId]/cancel/route";
 import * as context from "./[runtimeId]/context/route";
 import * as move from "./[runtimeId]/move/route";
@@ -18,9 +18,7 @@ vi.mock("@/lib/auth/session", () => ({ currentUser: vi.fn() }));
 
 const P = "tools";
 const t = testProject(P, { definitions: [directReview()] });
-let admin: SessionUser;
-let reviewer: SessionUser;
-let other: SessionUser;
+const { admin, reviewer, outsider } = testAuthorizationCast(t, P, "elsewhere");
 
 type Handler = Parameters<typeof call>[0];
 const post = (handler: Handler, path: string, params: Record<string, string>, body?: unknown, headers: Record<string, string> = SAME_ORIGIN) =>
@@ -38,11 +36,7 @@ async function reviewCase(projectId = P) {
 }
 
 beforeAll(async () => {
-  await seedProject(t.db, "elsewhere");
   await seedDefinition(t.db, "elsewhere", directReview());
-  admin = await insertUser(t.db, P, "ada@tools.test", "admin");
-  reviewer = await insertUser(t.db, P, "rita@tools.test");
-  other = await insertUser(t.db, "elsewhere", "eve@elsewhere.test", "admin");
 });
 beforeEach(() => vi.mocked(currentUser).mockReset());
 
@@ -58,7 +52,7 @@ describe(`backoffice case tools (${process.env.TEST_DB_KIND})`, () => {
     const added = await post(notes.POST, path, { runtimeId: row.id }, { text: " Called the client. " });
     expect(added.status).toBe(201);
     expect(added.json).toMatchObject({ text: "Called the client.", author: { type: "reviewer", id: reviewer.id, name: "rita" } });
-    signInAs(other);
+    signInAs(outsider);
     expect((await post(notes.POST, path, { runtimeId: row.id }, { text: "hi" })).status).toBe(404);
   });
 

@@ -1,6 +1,6 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import { currentUser, type SessionUser } from "@/lib/auth/session";
+import { currentUser } from "@/lib/auth/session";
 import { auditEvents, runtimeHistory } from "@/lib/db/schema";
 import { sendEvent } from "@/lib/runtime/send-event";
 import { startRun } from "@/lib/runtime/start-run";
@@ -8,7 +8,7 @@ import { call } from "@/tests/support/http";
 import { SAME_ORIGIN, signInAs } from "@/tests/support/backoffice-session";
 import { directReview, getRuntime } from "@/tests/support/seed";
 import { testProject } from "@/tests/support/test-project";
-import { insertUser } from "@/tests/support/users";
+import { testUser } from "@/tests/support/users";
 import * as assignment from "./[runtimeId]/assignment/route";
 
 // Only the next-auth session lookup is replaced; the handler, the origin check and the database are real.
@@ -16,9 +16,9 @@ vi.mock("@/lib/auth/session", () => ({ currentUser: vi.fn() }));
 
 const P = "reassign";
 const t = testProject(P, { definitions: [directReview()] });
-let admin: SessionUser;
-let rita: SessionUser;
-let sam: SessionUser;
+const admin = testUser(t, P, "ada@reassign.test", "admin");
+const rita = testUser(t, P, "rita@reassign.test");
+const sam = testUser(t, P, "sam@reassign.test");
 
 const assign = (runtimeId: string, body: Record<string, unknown>) =>
   call(assignment.POST, "POST", `/api/backoffice/cases/${runtimeId}/assignment`, { params: { runtimeId }, body, headers: SAME_ORIGIN });
@@ -33,11 +33,6 @@ const assignmentRows = (runtimeId: string) =>
 const auditRows = (runtimeId: string) =>
   t.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, runtimeId), eq(auditEvents.action, "case.assignment"))).orderBy(asc(auditEvents.id));
 
-beforeAll(async () => {
-  admin = await insertUser(t.db, P, "ada@reassign.test", "admin");
-  rita = await insertUser(t.db, P, "rita@reassign.test");
-  sam = await insertUser(t.db, P, "sam@reassign.test");
-});
 beforeEach(() => vi.mocked(currentUser).mockReset());
 
 describe(`reassigning a case needs a reason (${process.env.TEST_DB_KIND})`, () => {
