@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pathParams } from "../api-contract/path-params";
 import { named, type RouteGroup } from "../api-contract/route-spec";
 import { describes, timestamp } from "../api-contract/shapes";
 import { createSubscriptionRequestSchema, listDeliveriesQuerySchema, listSubscriptionsQuerySchema } from "./api-schemas";
@@ -75,7 +76,6 @@ const deliveriesQuery = listDeliveriesQuerySchema.extend({
   status: listDeliveriesQuerySchema.shape.status.describe("Only deliveries with this status."),
 });
 
-const subscriptionId = { subscriptionId: "Subscription id." };
 const subscription = named("WebhookSubscription", subscriptionSchema);
 
 /** The webhook endpoints, in documentation order. */
@@ -85,11 +85,11 @@ export const WEBHOOK_ROUTES: RouteGroup = {
   routes: [
     { method: "get", path: "/api/v1/external/webhook-subscriptions", scope: "webhooks:admin", summary: "List webhook subscriptions of one level", query: subscriptionsQuery, success: { status: 200, description: "`{ data: [subscription] }`, newest first.", schema: named("WebhookSubscriptionList", z.object({ data: z.array(subscriptionSchema) })) } },
     { method: "post", path: "/api/v1/external/webhook-subscriptions", scope: "webhooks:admin", summary: "Subscribe a URL to events of every workflow of the project", body: named("CreateWebhookSubscriptionRequest", createSubscriptionRequestSchema), success: { status: 201, description: "The subscription.", schema: subscription, headers: ["Location"] }, errors: ["subscription_limit_reached"] },
-    { method: "delete", path: "/api/v1/external/webhook-subscriptions/{subscriptionId}", scope: "webhooks:admin", summary: "Delete a project-level subscription", pathParams: subscriptionId, success: { status: 204, description: "Deleted; pending deliveries to it are not sent." }, errors: ["not_found", "subscription_managed_by_config"] },
-    { method: "post", path: "/api/v1/external/webhook-subscriptions/{subscriptionId}/enable", scope: "webhooks:admin", summary: "Re-enable a subscription (e.g. after a 410)", pathParams: subscriptionId, success: { status: 200, description: "The subscription.", schema: subscription }, errors: ["not_found"] },
-    { method: "post", path: "/api/v1/external/webhook-subscriptions/{subscriptionId}/disable", scope: "webhooks:admin", summary: "Pause a subscription of any level", pathParams: subscriptionId, success: { status: 200, description: "The subscription.", schema: subscription }, errors: ["not_found"] },
+    { method: "delete", path: "/api/v1/external/webhook-subscriptions/{subscriptionId}", scope: "webhooks:admin", summary: "Delete a project-level subscription", pathParams: pathParams("subscriptionId"), success: { status: 204, description: "Deleted; pending deliveries to it are not sent." }, errors: ["not_found", "subscription_managed_by_config"] },
+    { method: "post", path: "/api/v1/external/webhook-subscriptions/{subscriptionId}/enable", scope: "webhooks:admin", summary: "Re-enable a subscription (e.g. after a 410)", pathParams: pathParams("subscriptionId"), success: { status: 200, description: "The subscription.", schema: subscription }, errors: ["not_found"] },
+    { method: "post", path: "/api/v1/external/webhook-subscriptions/{subscriptionId}/disable", scope: "webhooks:admin", summary: "Pause a subscription of any level", pathParams: pathParams("subscriptionId"), success: { status: 200, description: "The subscription.", schema: subscription }, errors: ["not_found"] },
     { method: "get", path: "/api/v1/external/webhook-deliveries", scope: "webhooks:admin", summary: "A runtime's webhook deliveries", query: deliveriesQuery, success: { status: 200, description: "`{ data: [delivery] }` in event order.", schema: named("WebhookDeliveryList", z.object({ data: z.array(deliverySchema) })) }, errors: ["not_found"] },
-    { method: "post", path: "/api/v1/external/webhook-deliveries/{deliveryId}/redeliver", scope: "webhooks:admin", summary: "Send a delivery again with the same webhook-id", pathParams: { deliveryId: "Delivery id." }, success: { status: 202, description: "The delivery, pending again.", schema: named("WebhookDelivery", deliverySchema) }, errors: ["not_found", "subscription_disabled", "delivery_in_progress"] },
+    { method: "post", path: "/api/v1/external/webhook-deliveries/{deliveryId}/redeliver", scope: "webhooks:admin", summary: "Send a delivery again with the same webhook-id", pathParams: pathParams("deliveryId"), success: { status: 202, description: "The delivery, pending again.", schema: named("WebhookDelivery", deliverySchema) }, errors: ["not_found", "subscription_disabled", "delivery_in_progress"] },
     { method: "get", path: "/api/v1/external/webhook-secret", scope: "webhooks:admin", summary: "Whether a signing secret exists (fingerprints only)", success: { status: 200, description: "Never the secret itself.", schema: named("WebhookSecretStatus", secretStatusSchema) }, errors: ["not_found"] },
     { method: "post", path: "/api/v1/external/webhook-secret/rotate", scope: "webhooks:admin", summary: "Rotate the signing secret (the old one also signs for 24 h)", success: { status: 200, description: "The new secret, shown once.", schema: named("RotatedWebhookSecret", rotatedSchema) }, errors: ["not_found"] },
   ],

@@ -1,3 +1,4 @@
+import { pathParams } from "../../../api-contract/path-params";
 import { named, type RouteGroup } from "../../../api-contract/route-spec";
 import { bulkActionRequestSchema, bulkOperationSchema, bulkSelectionRequestSchema } from "../../schemas/bulk-operations";
 
@@ -9,7 +10,6 @@ const bulkOperation = named("BulkOperation", bulkOperationSchema);
 const BULK_CHUNK_SIZE = 100;
 const MAX_LISTED_FAILURES = 100;
 
-const bulkOperationId = { bulkOperationId: "The operation's `id` (the `Location` of the request that started it)." };
 
 /** How a bulk operation runs once accepted (lib/bulk): the same for both ways of starting one. */
 const RUN = [
@@ -30,7 +30,7 @@ export const BULK_OPERATION_ROUTES: RouteGroup = {
       scope: "runtimes:write",
       summary: "Act on every case a filter matches",
       description: `The cases are those the filter matches when the request is made (\`total\`); cases that match later are not included. A filter that matches nothing answers an operation completed at once. ${RUN}`,
-      pathParams: { filterId: "Filter id." },
+      pathParams: pathParams("filterId"),
       body: named("BulkActionRequest", bulkActionRequestSchema),
       requestHeaders: ["Idempotency-Key"],
       success: { status: 202, description: "The operation, queued (or completed when the filter matched nothing); follow it at `Location`.", schema: bulkOperation, headers: ["Location", "Idempotent-Replayed"] },
@@ -51,7 +51,7 @@ export const BULK_OPERATION_ROUTES: RouteGroup = {
       path: "/api/v1/external/bulk-operations/{bulkOperationId}",
       scope: "runtimes:read",
       summary: "Follow a bulk operation",
-      pathParams: bulkOperationId,
+      pathParams: pathParams("bulkOperationId"),
       success: { status: 200, description: `Its status and counters (\`succeeded\`, \`failed\`, \`skipped\`, \`pending\`) and its first ${MAX_LISTED_FAILURES} failures with their problems.`, schema: bulkOperation },
       errors: ["not_found"],
     },
@@ -61,7 +61,7 @@ export const BULK_OPERATION_ROUTES: RouteGroup = {
       scope: "runtimes:write",
       summary: "Cancel a bulk operation",
       description: "Stops it between chunks: a chunk in progress finishes, every case not done yet is `skipped` and left as it is. An operation that already ended (completed or canceled), or whose last cases were done meanwhile, answers 409 `bulk_operation_finished`.",
-      pathParams: bulkOperationId,
+      pathParams: pathParams("bulkOperationId"),
       success: { status: 200, description: "The canceled operation, with the cases it skipped.", schema: bulkOperation },
       errors: ["not_found", "bulk_operation_finished"],
     },

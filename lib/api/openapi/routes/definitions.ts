@@ -1,9 +1,9 @@
+import { pathParams } from "../../../api-contract/path-params";
 import { named, type RouteGroup } from "../../../api-contract/route-spec";
 import { page } from "../../../api-contract/shapes";
 import * as s from "../../schemas";
 import { definitionResponseSchema, definitionVersionsResponseSchema } from "../../schemas/responses";
 
-const definitionId = { definitionId: "Definition id (the workflowId used when running)." };
 const definition = named("Definition", definitionResponseSchema);
 
 /** Workflow definitions and their versions. */
@@ -38,7 +38,7 @@ export const DEFINITION_ROUTES: RouteGroup = {
       path: "/api/v1/external/workflow-definitions/{definitionId}",
       scope: "runtimes:read",
       summary: "Get a definition (latest or ?version=)",
-      pathParams: definitionId,
+      pathParams: pathParams("definitionId"),
       query: s.getDefinitionQuerySchema,
       success: { status: 200, description: "The definition.", schema: definition },
       errors: ["not_found"],
@@ -48,7 +48,7 @@ export const DEFINITION_ROUTES: RouteGroup = {
       path: "/api/v1/external/workflow-definitions/{definitionId}/versions",
       scope: "runtimes:read",
       summary: "List a definition's versions",
-      pathParams: definitionId,
+      pathParams: pathParams("definitionId"),
       query: s.listVersionsQuerySchema,
       success: { status: 200, description: "`{ data, nextCursor }`: newest first, without bodies.", schema: named("DefinitionVersions", definitionVersionsResponseSchema) },
       errors: ["not_found", "invalid_cursor"],

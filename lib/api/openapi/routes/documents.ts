@@ -1,7 +1,7 @@
+import { pathParams } from "../../../api-contract/path-params";
 import { named, type RouteGroup } from "../../../api-contract/route-spec";
 import { documentBodySchema, documentChangeResponseSchema, documentVersionsResponseSchema } from "../../schemas/documents";
 
-const params = { workflowRuntimeId: "Runtime id returned by run.", documentId: "The document's `id` (given or generated when it was added)." };
 const change = named("DocumentChange", documentChangeResponseSchema);
 const body = named("DocumentRequest", documentBodySchema);
 
@@ -16,7 +16,7 @@ export const DOCUMENT_ROUTES: RouteGroup = {
       path: "/api/v1/external/workflows/{workflowRuntimeId}/documents",
       scope: "runtimes:write",
       summary: "Add a document",
-      pathParams: { workflowRuntimeId: params.workflowRuntimeId },
+      pathParams: pathParams("workflowRuntimeId"),
       body,
       requestHeaders: ["Idempotency-Key", "If-Match"],
       success: { status: 201, description: "The stored document (version 1, decision pending) and the runtime's new version.", schema: change, headers: ["ETag", "Idempotent-Replayed"] },
@@ -27,7 +27,7 @@ export const DOCUMENT_ROUTES: RouteGroup = {
       path: "/api/v1/external/workflows/{workflowRuntimeId}/documents/{documentId}",
       scope: "runtimes:write",
       summary: "Replace a document",
-      pathParams: params,
+      pathParams: pathParams("workflowRuntimeId", "documentId"),
       body,
       requestHeaders: ["Idempotency-Key", "If-Match"],
       success: { status: 200, description: "The new version (previous + 1, decision pending); the previous one is kept.", schema: change, headers: ["ETag", "Idempotent-Replayed"] },
@@ -38,7 +38,7 @@ export const DOCUMENT_ROUTES: RouteGroup = {
       path: "/api/v1/external/workflows/{workflowRuntimeId}/documents/{documentId}",
       scope: "runtimes:write",
       summary: "Delete a document",
-      pathParams: params,
+      pathParams: pathParams("workflowRuntimeId", "documentId"),
       requestHeaders: ["If-Match"],
       success: { status: 204, description: "Removed from the context; its last version stays in its versions." },
       errors: ["not_found", "runtime_not_active", "version_conflict"],
@@ -48,7 +48,7 @@ export const DOCUMENT_ROUTES: RouteGroup = {
       path: "/api/v1/external/workflows/{workflowRuntimeId}/documents/{documentId}/versions",
       scope: "runtimes:read",
       summary: "A document's versions",
-      pathParams: params,
+      pathParams: pathParams("workflowRuntimeId", "documentId"),
       success: { status: 200, description: "The current version (if not deleted) and the earlier ones, newest first.", schema: named("DocumentVersions", documentVersionsResponseSchema) },
       errors: ["not_found"],
     },

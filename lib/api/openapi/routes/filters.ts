@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { pathParams } from "../../../api-contract/path-params";
 import { named, type RouteGroup } from "../../../api-contract/route-spec";
 import * as s from "../../schemas";
 import { filterCasesResponseSchema, filterResponseSchema } from "../../schemas/responses";
 
-const filterId = { filterId: "Filter id." };
 const filter = named("Filter", filterResponseSchema);
 
 /** Filters: stored queries over cases that the backoffice shows as queues. */
@@ -39,7 +39,7 @@ export const FILTER_ROUTES: RouteGroup = {
       path: "/api/v1/external/filters/{filterId}",
       scope: "runtimes:read",
       summary: "Get a filter",
-      pathParams: filterId,
+      pathParams: pathParams("filterId"),
       success: { status: 200, description: "The filter.", schema: filter },
       errors: ["not_found"],
     },
@@ -48,7 +48,7 @@ export const FILTER_ROUTES: RouteGroup = {
       path: "/api/v1/external/filters/{filterId}",
       scope: "definitions:write",
       summary: "Rename a filter, restrict it to teams, or set its assignment mode",
-      pathParams: filterId,
+      pathParams: pathParams("filterId"),
       body: named("UpdateFilterRequest", s.updateFilterRequestSchema),
       success: { status: 200, description: "The changed filter.", schema: filter },
       errors: ["not_found"],
@@ -58,7 +58,7 @@ export const FILTER_ROUTES: RouteGroup = {
       path: "/api/v1/external/filters/{filterId}/cases",
       scope: "runtimes:read",
       summary: "Run a filter",
-      pathParams: filterId,
+      pathParams: pathParams("filterId"),
       query: s.filterCasesQuerySchema,
       success: { status: 200, description: "One page of matching cases.", schema: named("FilterCases", filterCasesResponseSchema) },
       errors: ["not_found", "invalid_cursor"],

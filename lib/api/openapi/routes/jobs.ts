@@ -1,3 +1,4 @@
+import { pathParams } from "../../../api-contract/path-params";
 import { named, type RouteGroup } from "../../../api-contract/route-spec";
 import { jobPageSchema, jobSchema, listJobsQuerySchema } from "../../schemas/jobs";
 
@@ -21,7 +22,7 @@ export const JOB_ROUTES: RouteGroup = {
       path: "/api/v1/external/jobs/{jobId}/retry",
       scope: "runtimes:write",
       summary: "Retry a failed job",
-      pathParams: { jobId: "The job's `id` from GET /jobs." },
+      pathParams: pathParams("jobId"),
       success: { status: 200, description: "The job, pending again with its attempts reset and due now.", schema: named("Job", jobSchema) },
       errors: ["not_found", "job_not_retryable"],
     },

@@ -1,7 +1,7 @@
+import { pathParams } from "../../../api-contract/path-params";
 import { named, type RouteGroup } from "../../../api-contract/route-spec";
 import { addNoteRequestSchema, listNotesQuerySchema, noteSchema, notePageSchema } from "../../schemas/notes";
 
-const runtimeId = { workflowRuntimeId: "Runtime id returned by run." };
 
 /** Notes on a case. */
 export const NOTE_ROUTES: RouteGroup = {
@@ -13,7 +13,7 @@ export const NOTE_ROUTES: RouteGroup = {
       path: "/api/v1/external/workflows/{workflowRuntimeId}/notes",
       scope: "runtimes:write",
       summary: "Add a note",
-      pathParams: runtimeId,
+      pathParams: pathParams("workflowRuntimeId"),
       body: named("AddNoteRequest", addNoteRequestSchema),
       requestHeaders: ["Idempotency-Key"],
       success: { status: 201, description: "The note, with the API key's name as its author.", schema: named("Note", noteSchema), headers: ["Idempotent-Replayed"] },
@@ -24,7 +24,7 @@ export const NOTE_ROUTES: RouteGroup = {
       path: "/api/v1/external/workflows/{workflowRuntimeId}/notes",
       scope: "runtimes:read",
       summary: "A runtime's notes",
-      pathParams: runtimeId,
+      pathParams: pathParams("workflowRuntimeId"),
       query: listNotesQuerySchema,
       success: { status: 200, description: "A page of notes, newest first.", schema: named("NotePage", notePageSchema) },
       errors: ["not_found"],

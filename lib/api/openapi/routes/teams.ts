@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { pathParams } from "../../../api-contract/path-params";
 import { named, type RouteGroup } from "../../../api-contract/route-spec";
 import { addTeamMemberRequestSchema, createTeamRequestSchema, renameTeamRequestSchema, teamSchema } from "../../schemas/teams";
 
-const teamId = { teamId: "Team id." };
 const team = named("Team", teamSchema);
 
 /** Teams of backoffice users: queues are restricted to them, review states may require them. */
@@ -32,7 +32,7 @@ export const TEAM_ROUTES: RouteGroup = {
       path: "/api/v1/external/teams/{teamId}",
       scope: "teams:read",
       summary: "Get a team",
-      pathParams: teamId,
+      pathParams: pathParams("teamId"),
       success: { status: 200, description: "The team with its members.", schema: team },
       errors: ["not_found"],
     },
@@ -41,7 +41,7 @@ export const TEAM_ROUTES: RouteGroup = {
       path: "/api/v1/external/teams/{teamId}",
       scope: "teams:write",
       summary: "Rename a team",
-      pathParams: teamId,
+      pathParams: pathParams("teamId"),
       body: named("RenameTeamRequest", renameTeamRequestSchema),
       success: { status: 200, description: "The renamed team.", schema: team },
       errors: ["not_found", "team_name_taken"],
@@ -51,7 +51,7 @@ export const TEAM_ROUTES: RouteGroup = {
       path: "/api/v1/external/teams/{teamId}",
       scope: "teams:write",
       summary: "Delete a team",
-      pathParams: teamId,
+      pathParams: pathParams("teamId"),
       success: { status: 204, description: "Deleted, with its memberships." },
       errors: ["not_found", "team_in_use"],
     },
@@ -60,7 +60,7 @@ export const TEAM_ROUTES: RouteGroup = {
       path: "/api/v1/external/teams/{teamId}/members",
       scope: "teams:write",
       summary: "Add a member to a team",
-      pathParams: teamId,
+      pathParams: pathParams("teamId"),
       body: named("AddTeamMemberRequest", addTeamMemberRequestSchema),
       success: { status: 200, description: "The team with its members (adding a member again changes nothing).", schema: team },
       errors: ["not_found"],
@@ -70,7 +70,7 @@ export const TEAM_ROUTES: RouteGroup = {
       path: "/api/v1/external/teams/{teamId}/members/{userId}",
       scope: "teams:write",
       summary: "Remove a member from a team",
-      pathParams: { ...teamId, userId: "User id of the member." },
+      pathParams: pathParams("teamId", "userId"),
       success: { status: 204, description: "Removed." },
       errors: ["not_found"],
     },

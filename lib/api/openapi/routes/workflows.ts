@@ -1,3 +1,4 @@
+import { pathParams } from "../../../api-contract/path-params";
 import { named, type RouteGroup } from "../../../api-contract/route-spec";
 import * as s from "../../schemas";
 import { BATCH_MAX_BYTES, BATCH_MAX_ITEMS, runBatchRequestSchema, runBatchResponseSchema, sendEventsRequestSchema, sendEventsResponseSchema } from "../../schemas/batches";
@@ -6,7 +7,6 @@ import { runResponseSchema } from "../../schemas/responses";
 import { cancelRequestSchema, contextPatchSchema, moveRequestSchema } from "../../schemas/runtime-repair";
 import { historyPageSchema, runtimePageSchema, runtimeResponseSchema } from "../../schemas/runtimes";
 
-const runtimeId = { workflowRuntimeId: "Runtime id returned by run." };
 const runtime = named("Runtime", runtimeResponseSchema);
 
 /** How both batch routes read, do and answer their items (lib/api/batch-items.ts, lib/api/http/read-batch.ts). */
@@ -39,7 +39,7 @@ export const WORKFLOW_ROUTES: RouteGroup = {
       path: "/api/v1/external/workflows/{workflowRuntimeId}/send-event",
       scope: "runtimes:write",
       summary: "Send an event to a workflow",
-      pathParams: runtimeId,
+      pathParams: pathParams("workflowRuntimeId"),
       body: named("SendEventRequest", s.sendEventRequestSchema),
       requestHeaders: ["Idempotency-Key", "If-Match", "Prefer"],
       success: { status: 200, description: "The runtime after the event (settled, with `Prefer: wait`).", schema: runtime, headers: ["ETag", "Idempotent-Replayed", "Preference-Applied"] },
@@ -75,7 +75,7 @@ export const WORKFLOW_ROUTES: RouteGroup = {
       path: "/api/v1/external/workflows/{workflowRuntimeId}/context",
       scope: "runtimes:write",
       summary: "Patch a workflow's context",
-      pathParams: runtimeId,
+      pathParams: pathParams("workflowRuntimeId"),
       body: named("ContextPatch", contextPatchSchema),
       bodyMediaTypes: ["application/merge-patch+json", "application/json"],
       requestHeaders: ["Idempotency-Key", "If-Match"],
@@ -87,7 +87,7 @@ export const WORKFLOW_ROUTES: RouteGroup = {
       path: "/api/v1/external/workflows/{workflowRuntimeId}/move",
       scope: "runtimes:write",
       summary: "Move a workflow to a state",
-      pathParams: runtimeId,
+      pathParams: pathParams("workflowRuntimeId"),
       body: named("MoveRequest", moveRequestSchema),
       requestHeaders: ["Idempotency-Key", "If-Match", "Prefer"],
       success: { status: 200, description: "The runtime after entering the state (settled, with `Prefer: wait`).", schema: runtime, headers: ["ETag", "Idempotent-Replayed", "Preference-Applied"] },
@@ -98,7 +98,7 @@ export const WORKFLOW_ROUTES: RouteGroup = {
       path: "/api/v1/external/workflows/{workflowRuntimeId}/cancel",
       scope: "runtimes:write",
       summary: "Cancel a workflow",
-      pathParams: runtimeId,
+      pathParams: pathParams("workflowRuntimeId"),
       body: named("CancelRequest", cancelRequestSchema),
       requestHeaders: ["Idempotency-Key", "If-Match"],
       success: { status: 200, description: "The canceled runtime.", schema: runtime, headers: ["ETag", "Idempotent-Replayed"] },
@@ -117,7 +117,7 @@ export const WORKFLOW_ROUTES: RouteGroup = {
       path: "/api/v1/external/workflows/{workflowRuntimeId}",
       scope: "runtimes:read",
       summary: "Get a workflow runtime",
-      pathParams: runtimeId,
+      pathParams: pathParams("workflowRuntimeId"),
       success: { status: 200, description: "The runtime.", schema: runtime, headers: ["ETag"] },
       errors: ["not_found"],
     },
@@ -126,7 +126,7 @@ export const WORKFLOW_ROUTES: RouteGroup = {
       path: "/api/v1/external/workflows/{workflowRuntimeId}/history",
       scope: "runtimes:read",
       summary: "A runtime's history",
-      pathParams: runtimeId,
+      pathParams: pathParams("workflowRuntimeId"),
       query: s.historyQuerySchema,
       success: { status: 200, description: "Transitions, plugin calls (redacted), decisions and webhooks, oldest first.", schema: named("HistoryPage", historyPageSchema) },
       errors: ["not_found"],
