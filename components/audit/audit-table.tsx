@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { ListTable } from "@/components/ui/list-table";
 import { Time } from "@/components/ui/time";
 import type { AuditEventView } from "@/lib/audit/list-audit-events";
 
@@ -7,39 +8,25 @@ const COLUMNS = ["#", "Time", "Actor", "Action", "Target", "Summary", "Request"]
 /** The audit rows of one page, newest first: time, actor, action, target, what changed and the request id. */
 export function AuditTable({ events, userNames }: { events: AuditEventView[]; userNames: Record<string, string> }) {
   return (
-    <div className="table-wrap">
-      <table className="cases" data-testid="audit-table">
-        <caption className="sr-only">Audit events, newest first</caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((c) => (
-              <th key={c} scope="col">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((e) => (
-            <tr key={e.id}>
-              <td className="mono">{e.id}</td>
-              <td>
-                <Time iso={e.at} withSeconds />
-              </td>
-              <td title={e.actor.id ?? undefined}>{actorLabel(e.actor, userNames)}</td>
-              <td className="mono">{e.action}</td>
-              <td title={e.target?.id ?? undefined}>{targetCell(e.target)}</td>
-              <td className="mono" title={JSON.stringify(e.summary)}>
-                {JSON.stringify(e.summary)}
-              </td>
-              <td className="mono" title={e.requestId ?? undefined}>
-                {e.requestId?.slice(0, 8) ?? "–"}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable className="cases" caption="Audit events, newest first" testId="audit-table" headings={COLUMNS} rows={events}>
+      {(e) => (
+        <tr key={e.id}>
+          <td className="mono">{e.id}</td>
+          <td>
+            <Time iso={e.at} withSeconds />
+          </td>
+          <td title={e.actor.id ?? undefined}>{actorLabel(e.actor, userNames)}</td>
+          <td className="mono">{e.action}</td>
+          <td title={e.target?.id ?? undefined}>{targetCell(e.target)}</td>
+          <td className="mono" title={JSON.stringify(e.summary)}>
+            {JSON.stringify(e.summary)}
+          </td>
+          <td className="mono" title={e.requestId ?? undefined}>
+            {e.requestId?.slice(0, 8) ?? "–"}
+          </td>
+        </tr>
+      )}
+    </ListTable>
   );
 }
 

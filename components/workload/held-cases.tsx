@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { DueLabel } from "@/components/ui/due-label";
+import { ListTable } from "@/components/ui/list-table";
 import { StateBadge } from "@/components/ui/state-badge";
 import { Time } from "@/components/ui/time";
 import type { HeldCase } from "@/lib/queues/open-cases-of";
@@ -13,38 +14,25 @@ export function HeldCases({ name, cases, limit, now }: { name: string; cases: He
       {cases.length === 0 ? (
         <p className="hint">No open cases.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="list">
-            <thead>
-              <tr>
-                <th scope="col" className="fill">Case</th>
-                <th scope="col">State</th>
-                <th scope="col">Workflow</th>
-                <th scope="col">Assigned</th>
-                <th scope="col">Due</th>
-              </tr>
-            </thead>
-            <tbody>
-              {cases.map((c) => (
-                <tr key={c.id}>
-                  <th scope="row" className="fill">
-                    <Link href={`/cases/${c.id}`}>{c.name}</Link>
-                  </th>
-                  <td>
-                    <StateBadge state={c.state} />
-                  </td>
-                  <td className="mono">{c.workflowId}</td>
-                  <td>
-                    <Time iso={c.assignedAt} />
-                  </td>
-                  <td>
-                    <DueLabel dueAt={c.dueAt} dueWarnAt={c.dueWarnAt} now={now} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable className="list" headings={[{ label: "Case", fill: true }, "State", "Workflow", "Assigned", "Due"]} rows={cases}>
+          {(c) => (
+            <tr key={c.id}>
+              <th scope="row" className="fill">
+                <Link href={`/cases/${c.id}`}>{c.name}</Link>
+              </th>
+              <td>
+                <StateBadge state={c.state} />
+              </td>
+              <td className="mono">{c.workflowId}</td>
+              <td>
+                <Time iso={c.assignedAt} />
+              </td>
+              <td>
+                <DueLabel dueAt={c.dueAt} dueWarnAt={c.dueWarnAt} now={now} />
+              </td>
+            </tr>
+          )}
+        </ListTable>
       )}
       {cases.length >= limit && <p className="hint">The {limit} with the soonest deadlines are shown.</p>}
     </section>
