@@ -60,6 +60,22 @@ export function logger(): Logger {
   return (g[LOGGER] ??= build());
 }
 
+const UNREDACTED = Symbol.for("kyc.unredactedChild");
+
+/**
+ * The process's logger without the redaction pass, for the fixed-shape lines written on every request and job
+ * attempt (`request`, `job attempt`), whose fields are ids, route patterns, numbers and outcomes our own code builds
+ * and none of whose keys is redacted: the pass never changes them, and costs three times the line itself. Never
+ * log a caller's value, or an object, through it: use `logger()`.
+ *
+ * @example
+ * unredactedLogger().info({ requestId, route, status, durationMs }, "request");
+ */
+export function unredactedLogger(): Logger {
+  const root = logger() as Logger & { [UNREDACTED]?: Logger };
+  return (root[UNREDACTED] ??= root.child({}, { redact: [] }));
+}
+
 /**
  * Send every later line to `destination` (tests capture lines in-process), at `info` and above whatever `LOG_LEVEL`
  * says (the test suite sets `warn` to keep its output readable); `undefined` restores stdout at `LOG_LEVEL`.

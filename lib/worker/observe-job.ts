@@ -1,7 +1,7 @@
 import type { Job } from "../db/schema";
 import type { JobOutcome } from "../jobs/outcome";
 import { jobTraceOf } from "../observability/job-trace";
-import { logger } from "../observability/logger";
+import { unredactedLogger } from "../observability/logger";
 import { metrics } from "../observability/metrics";
 import { runInScope, type RequestScope } from "../observability/request-scope";
 import { newSpanId, newTraceId } from "../observability/trace-context";
@@ -71,8 +71,8 @@ export function startObservation(job: Job): JobObservation {
         durationMs,
         ...(outcome.type === "done" ? {} : { error: outcome.error.slice(0, 300) }),
       };
-      if (result === "failed") logger().warn(line, "job attempt");
-      else logger().info(line, "job attempt");
+      if (result === "failed") unredactedLogger().warn(line, "job attempt");
+      else unredactedLogger().info(line, "job attempt");
     },
   };
 }

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { logger } from "../../observability/logger";
+import { unredactedLogger } from "../../observability/logger";
 import { metrics } from "../../observability/metrics";
 import { currentScope, newScope, runInScope, type RequestScope } from "../../observability/request-scope";
 import { openSpan, parseTraceparent, SpanKind, type OpenSpan } from "../../observability/tracing";
@@ -67,8 +67,8 @@ function finishRequest(scope: RequestScope, span: OpenSpan | undefined, method: 
   metrics().httpDuration.observe({ method, route, status: String(status) }, durationMs / 1000);
   span?.end(status >= 500 ? `status ${status}` : undefined, { "http.response.status_code": status, "kyc.project_id": scope.projectId ?? "", "kyc.caller": scope.caller ?? "" });
   const line = { requestId: scope.requestId, method, route, status, durationMs, projectId: scope.projectId, caller: scope.caller, traceId: scope.trace.traceId };
-  if (status >= 500) logger().error(line, "request");
-  else logger().info(line, "request");
+  if (status >= 500) unredactedLogger().error(line, "request");
+  else unredactedLogger().info(line, "request");
 }
 
 /**
