@@ -5,12 +5,17 @@ import { users, workflowRuntimes, type BulkOperation } from "../db/schema";
 import { forbidden, notFound } from "../errors";
 import { assignRuntime } from "../review/assign-runtime";
 import { cancelRuntime } from "../runtime/cancel-runtime";
-import { sendEvent } from "../runtime/send-event";
+import { sendEvent, type SendEventInput } from "../runtime/send-event";
+import { sendEvents } from "../runtime/send-events";
 import type { Actor } from "../runtime/types";
 import { actionOf } from "./bulk-action";
 
-/** One case's action, run inside the chunk's transaction (a savepoint of it); throwing refuses that case alone. */
-export type ItemAction = (tx: Db, runtimeId: string) => Promise<void>;
+/**
+ * One case's action, run inside the chunk's transaction (a savepoint of it); throwing refuses that case alone.
+ * `many`, where the action has a multi-runtime form, acts on a whole chunk's cases at once (locked in id order,
+ * one statement per round) and answers each case's refusal, or null, in order: a refused case stores nothing.
+ */
+export type ItemAction = ((tx: Db, runtimeId: string) => Promise<void>) & { many?: (tx: Db, runtimeIds: string[]) => Promise<unknown[]> };
 
 /**
  * The action of a bulk operation on one case, through the same domain function as the single action and as the
@@ -29,10 +34,12 @@ export async function itemActionFor(db: Db, op: BulkOperation): Promise<ItemActi
   }
   const { actor, user } = who;
   switch (action.action) {
-    case "send-event":
-      return async (tx, runtimeId) => {
-        await sendEvent(tx, { projectId, runtimeId, name: action.name, payload: action.payload, origin: actor.type === "api_key" ? "api" : "reviewer", actor });
-      };
+    case "send-event": {
+      const input = (runtimeId: string): SendEventInput => ({ projectId, runtimeId, name: action.name, payload: action.payload, origin: actor.type === "api_key" ? "api" : "reviewer", actor });
+      const one: ItemAction = async (tx, runtimeId) => void (await sendEvent(tx, input(runtimeId)));
+      one.many = async (tx, runtimeIds) => (await sendEvents(tx, projectId, runtimeIds.map(input))).map((o) => (o.ok ? null : o.error));
+      return one;
+    }
     case "cancel":
       return async (tx, runtimeId) => {
         await cancelRuntime(tx, { projectId, runtimeId, reason: action.reason, actor });

@@ -16,7 +16,8 @@ type Outcome = { seq: number; runtimeId: string; problem: ItemProblem | null };
 /**
  * Do the next chunk of a bulk operation's pending cases in ONE transaction: claim them (`FOR UPDATE SKIP LOCKED`,
  * lowest `seq` first; none once the operation is canceled), lock their runtimes in id order (the order batch writes
- * use, and before any audit lock the actions take), act on each in a savepoint of its own, then mark every item
+ * use, and before any audit lock the actions take), act on them (all at once where the action has a multi-runtime
+ * form, `ItemAction.many`; else each in a savepoint of its own), then mark every item
  * succeeded or failed and add to the operation's counters and first failures. A case's action and its item's
  * status commit together, so a worker killed mid-chunk leaves the whole chunk pending and untouched: no case is
  * acted on twice and none is skipped. A transient database fault on one case (deadlock, lost connection) aborts
@@ -40,20 +41,43 @@ export async function runBulkChunk(db: Db, op: Pick<BulkOperation, "id" | "proje
       select r.id from workflow_runtimes r
       where r.project_id = ${op.projectId} and r.id in (select v::uuid from jsonb_array_elements_text(${ids}::jsonb) v)
       order by r.id for update`);
-    const outcomes: Outcome[] = [];
-    for (const item of items) {
-      const runtimeId = String(item.runtime_id);
-      try {
-        await tx.transaction((savepoint) => act(savepoint as unknown as Db, runtimeId));
-        outcomes.push({ seq: Number(item.seq), runtimeId, problem: null });
-      } catch (error) {
-        if (isTransientDbError(error)) throw error;
-        outcomes.push({ seq: Number(item.seq), runtimeId, problem: itemProblem(error, { operationId: op.id, runtimeId }) });
-      }
-    }
+    const cases = items.map((item) => ({ seq: Number(item.seq), runtimeId: String(item.runtime_id) }));
+    const outcomes = (act.many && (await actOnAll(tx, op.id, cases, act.many))) || (await actOnEach(tx, op.id, cases, act));
     await recordOutcomes(tx, op.id, outcomes);
     return items.length;
   });
+}
+
+type Case = { seq: number; runtimeId: string };
+
+/** Each case in a savepoint of its own: an error refuses that case alone, a transient one aborts the chunk. */
+async function actOnEach(tx: Db, operationId: string, cases: Case[], act: ItemAction): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const { seq, runtimeId } of cases) {
+    try {
+      await tx.transaction((savepoint) => act(savepoint as unknown as Db, runtimeId));
+      outcomes.push({ seq, runtimeId, problem: null });
+    } catch (error) {
+      if (isTransientDbError(error)) throw error;
+      outcomes.push({ seq, runtimeId, problem: itemProblem(error, { operationId, runtimeId }) });
+    }
+  }
+  return outcomes;
+}
+
+/**
+ * Every case at once through the action's multi-runtime form, in a savepoint: each case's refusal is its problem.
+ * A transient fault aborts the chunk; any other thrown error rolls the savepoint back and answers null, so the
+ * chunk is done case by case instead (and the error stays with the case that causes it).
+ */
+async function actOnAll(tx: Db, operationId: string, cases: Case[], many: NonNullable<ItemAction["many"]>): Promise<Outcome[] | null> {
+  try {
+    const refusals = await tx.transaction((savepoint) => many(savepoint as unknown as Db, cases.map((c) => c.runtimeId)));
+    return cases.map(({ seq, runtimeId }, k) => ({ seq, runtimeId, problem: refusals[k] == null ? null : itemProblem(refusals[k], { operationId, runtimeId }) }));
+  } catch (error) {
+    if (isTransientDbError(error)) throw error;
+    return null;
+  }
 }
 
 /** The chunk's item statuses, then the operation's counters and first failures (its row locked last, briefly). */

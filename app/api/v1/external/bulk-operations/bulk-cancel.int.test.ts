@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createBulkOperation } from "@/lib/bulk";
-import { itemActionFor } from "@/lib/bulk/item-action";
+import { itemActionFor, type ItemAction } from "@/lib/bulk/item-action";
 import { runBulkChunk } from "@/lib/bulk/run-bulk-chunk";
 import { apiKeyCaller } from "@/lib/callers";
 import { bulkOperationItems, bulkOperations } from "@/lib/db/schema";
@@ -81,5 +81,41 @@ describe(`cancelling a bulk operation (${process.env.TEST_DB_KIND})`, () => {
     expect((await follow(view.id)).json).toMatchObject({ status: "completed", succeeded: 3, failed: 0 });
     // created (1), start (2), approve (3): one approve each, none twice.
     for (const id of ids) expect((await getRuntime(t.db, id))).toMatchObject({ state: "approved", version: 3 });
+  });
+
+  it("send-event acts on a chunk's cases at once; an unexpected error there has the chunk done case by case", async () => {
+    const approveAll = async (prefix: string) => {
+      const ids = await reviewCases(t.db, P, 3, prefix);
+      const queue = await bulkQueue(t.db, P, prefix);
+      const view = await createBulkOperation(t.db, caller(), { source: { filterId: queue.id }, action: { action: "send-event", name: "approve" } });
+      return { ids, view, op: await opRow(view.id) };
+    };
+    const calls = { each: 0, many: 0 };
+    type Many = NonNullable<ItemAction["many"]>;
+    const counted = async (op: Awaited<ReturnType<typeof opRow>>, many: (real: Many) => Many) => {
+      const real = await itemActionFor(t.db, op);
+      const each = async (tx: Parameters<typeof real>[0], runtimeId: string) => {
+        calls.each++;
+        await real(tx, runtimeId);
+      };
+      return Object.assign(each, { many: many(real.many!) });
+    };
+
+    const together = await approveAll("Al");
+    const all = await counted(together.op, (real) => async (tx, runtimeIds) => (calls.many++, real(tx, runtimeIds)));
+    expect(await runBulkChunk(t.db, together.op, all)).toBe(3);
+    expect(calls).toEqual({ each: 0, many: 1 });
+
+    const fallback = await approveAll("Fb");
+    const broken = await counted(fallback.op, () => async () => {
+      throw new Error("a defect in the multi-runtime form");
+    });
+    expect(await runBulkChunk(t.db, fallback.op, broken)).toBe(3);
+    expect(calls.each).toBe(3);
+
+    for (const { ids, view } of [together, fallback]) {
+      expect(await itemStatuses(view.id)).toEqual(["succeeded", "succeeded", "succeeded"]);
+      for (const id of ids) expect(await getRuntime(t.db, id)).toMatchObject({ state: "approved", version: 3 });
+    }
   });
 });
