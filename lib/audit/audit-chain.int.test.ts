@@ -9,7 +9,8 @@ import { testProject } from "../../tests/support/test-project";
 import { migratePglite } from "../db/migrate";
 import { openPglite } from "../db/open";
 import { auditEvents } from "../db/schema";
-import { recordAudit } from "./record-audit";
+import { auditHash } from "./audit-hash";
+import { recordAudit, recordAudits } from "./record-audit";
 import { verifyAuditChain } from "./verify-chain";
 
 const t = testProject("audit-chain");
@@ -82,6 +83,24 @@ describe(`audit chain (${process.env.TEST_DB_KIND})`, () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it("a batch (recordAudits) is chained in its order and joins one chain with concurrent single writers", async () => {
+    const batch = (n: number) => Array.from({ length: 5 }, (_, i) => ({ projectId: "audit-batch", actor, action: "case.assignment", target: { type: "runtime", id: `b${n}-${i}` } }));
+    await Promise.all([
+      recordAudits(t.db, batch(1)),
+      ...Array.from({ length: 4 }, (_, i) => recordAudit(t.db, { projectId: "audit-batch", actor, action: "note.added", summary: { i } })),
+      recordAudits(t.db, batch(2)),
+    ]);
+    const rows = await t.db.select().from(auditEvents).where(eq(auditEvents.projectId, "audit-batch")).orderBy(auditEvents.id);
+    expect(rows).toHaveLength(14);
+    rows.slice(1).forEach((row, i) => expect(row.prevHash).toBe(rows[i]!.hash));
+    for (const n of [1, 2]) {
+      const ids = rows.filter((r) => r.targetId?.startsWith(`b${n}-`)).map((r) => r.targetId);
+      expect(ids).toEqual([0, 1, 2, 3, 4].map((i) => `b${n}-${i}`));
+    }
+    for (const row of rows) expect(auditHash(row)).toBe(row.hash);
+    await expect(recordAudits(t.db, [...batch(3), { ...batch(3)[0], projectId: "audit-other" }])).rejects.toThrow("one project");
   });
 });
 

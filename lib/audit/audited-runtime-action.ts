@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { audited } from "./record-audit";
+import { audited, type AuditEntry } from "./record-audit";
 
 /** The runtime path's actor (`lib/runtime/types.ts`): a reviewer, an API key, or the system. */
 export interface RuntimeActionActor {
@@ -25,15 +25,16 @@ export function auditedRuntimeAction<T>(
   fn: (tx: Db) => Promise<T>,
 ): Promise<T> {
   if (actor.type === "system") return fn(db);
-  return audited(
-    db,
-    (value: T) => ({
-      projectId: ref.projectId,
-      actor: { type: actor.type === "reviewer" ? "user" : "api_key", id: actor.id ?? null },
-      action: typeof action === "function" ? action(value) : action,
-      target: { type: "runtime", id: ref.runtimeId },
-      summary: summary(value),
-    }),
-    fn,
-  );
+  return audited(db, (value: T) => runtimeAuditEntry(ref, actor, typeof action === "function" ? action(value) : action, summary(value)), fn);
+}
+
+/** The audit row of a human's or an API key's action on a runtime (see `auditedRuntimeAction`). */
+export function runtimeAuditEntry(ref: { projectId: string; runtimeId: string }, actor: RuntimeActionActor, action: string, summary: Record<string, unknown>): AuditEntry {
+  return {
+    projectId: ref.projectId,
+    actor: { type: actor.type === "reviewer" ? "user" : "api_key", id: actor.id ?? null },
+    action,
+    target: { type: "runtime", id: ref.runtimeId },
+    summary,
+  };
 }

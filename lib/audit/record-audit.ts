@@ -27,29 +27,48 @@ export interface AuditEntry {
  * @example await recordAudit(tx, { projectId, actor: auditActorOf(caller), action: "secret.written", target: { type: "secret", id: name } })
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<AuditEvent> {
+  const [row] = await recordAudits(db, [entry]);
+  return row!;
+}
+
+/**
+ * `recordAudit` for several entries of ONE project (a bulk action's chunk): one lock, one read of the last hash,
+ * the rows chained in the order given and written by one statement, in that order.
+ */
+export async function recordAudits(db: Db, entries: AuditEntry[]): Promise<AuditEvent[]> {
+  if (entries.length === 0) return [];
+  const projectId = entries[0].projectId;
+  if (entries.some((e) => e.projectId !== projectId)) throw new Error("recordAudits takes the entries of one project");
   return inTransaction(db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"audit_events:" + entry.projectId}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"audit_events:" + projectId}))`);
     const [last] = await tx
       .select({ hash: auditEvents.hash })
       .from(auditEvents)
-      .where(eq(auditEvents.projectId, entry.projectId))
+      .where(eq(auditEvents.projectId, projectId))
       .orderBy(desc(auditEvents.id))
       .limit(1);
-    const fields = {
-      projectId: entry.projectId,
-      at: new Date(),
-      actorType: entry.actor.type,
-      actorId: entry.actor.id,
-      actorName: entry.actor.name ?? null,
-      action: entry.action,
-      targetType: entry.target?.type ?? null,
-      targetId: entry.target?.id ?? null,
-      requestId: entry.requestId ?? currentScope()?.requestId ?? null,
-      summary: entry.summary ?? {},
-      prevHash: last?.hash ?? GENESIS_HASH,
-    };
-    const [row] = await tx.insert(auditEvents).values({ ...fields, hash: auditHash(fields) }).returning();
-    return row!;
+    let prevHash = last?.hash ?? GENESIS_HASH;
+    const at = new Date();
+    const rows = entries.map((entry) => {
+      const fields = {
+        projectId,
+        at,
+        actorType: entry.actor.type,
+        actorId: entry.actor.id,
+        actorName: entry.actor.name ?? null,
+        action: entry.action,
+        targetType: entry.target?.type ?? null,
+        targetId: entry.target?.id ?? null,
+        requestId: entry.requestId ?? currentScope()?.requestId ?? null,
+        summary: entry.summary ?? {},
+        prevHash,
+      };
+      const row = { ...fields, hash: auditHash(fields) };
+      prevHash = row.hash;
+      return row;
+    });
+    const written = await tx.insert(auditEvents).values(rows).returning();
+    return written.sort((a, b) => Number(a.id) - Number(b.id));
   });
 }
 

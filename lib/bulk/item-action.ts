@@ -3,7 +3,7 @@ import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { users, workflowRuntimes, type BulkOperation } from "../db/schema";
 import { forbidden, notFound } from "../errors";
-import { assignRuntime } from "../review/assign-runtime";
+import { assignRuntime, assignRuntimes } from "../review/assign-runtime";
 import { cancelRuntime } from "../runtime/cancel-runtime";
 import { sendEvent, type SendEventInput } from "../runtime/send-event";
 import { sendEvents } from "../runtime/send-events";
@@ -44,12 +44,16 @@ export async function itemActionFor(db: Db, op: BulkOperation): Promise<ItemActi
       return async (tx, runtimeId) => {
         await cancelRuntime(tx, { projectId, runtimeId, reason: action.reason, actor });
       };
-    case "assign":
-      return async (tx, runtimeId) => {
+    case "assign": {
+      const assigner = { user: user ?? { apiKeyId: op.actorId ?? "", projectId }, assigneeId: action.userId, reason: action.reason };
+      const one: ItemAction = async (tx, runtimeId) => {
         // The chunk holds the case's lock already: the version read here is the one the assignment sees.
         const expectedVersion = await lockedVersion(tx, projectId, runtimeId);
-        await assignRuntime(tx, { user: user ?? { apiKeyId: op.actorId ?? "", projectId }, runtimeId, assigneeId: action.userId, reason: action.reason, expectedVersion });
+        await assignRuntime(tx, { ...assigner, runtimeId, expectedVersion });
       };
+      one.many = async (tx, runtimeIds) => (await assignRuntimes(tx, { ...assigner, runtimeIds })).map((o) => (o.ok ? null : o.error));
+      return one;
+    }
   }
 }
 

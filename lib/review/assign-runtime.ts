@@ -7,7 +7,12 @@ import { users, type WorkflowRuntime } from "../db/schema";
 import { step } from "../runtime/step";
 import { assertActive, assertFreshVersion, assertNotAuditor, cleanReason } from "./review-guards";
 import { needsReassignReason } from "./reassign-rule";
-import { auditedRuntimeAction } from "../audit/audited-runtime-action";
+import { auditedRuntimeAction, runtimeAuditEntry } from "../audit/audited-runtime-action";
+import { recordAudits } from "../audit/record-audit";
+import { inTransaction } from "../db/transaction";
+import type { Outcome } from "../runtime/outcome";
+import type { Decision, LockedRuntime } from "../runtime/step";
+import { stepMany } from "../runtime/step-many";
 
 /** An API key assigning (a bulk assignment through the API): it acts as its project's admin. */
 export interface AssigningApiKey {
@@ -42,23 +47,60 @@ export interface AssignRuntimeInput {
  * await assignRuntime(db, { user, runtimeId, assigneeId: samId, reason: "Sam speaks German", expectedVersion: 5 })
  */
 export async function assignRuntime(db: Db, input: AssignRuntimeInput): Promise<WorkflowRuntime> {
+  const { actor, assignable, reason } = await assignmentRules(db, input);
+  const ref = { projectId: input.user.projectId, runtimeId: input.runtimeId };
+  const { runtime } = await auditedRuntimeAction(db, ref, actor, "case.assignment", assignmentSummary(input.assigneeId, reason), (tx: Db) =>
+    step(tx, ref, decideAssignment(input, actor, assignable, reason)),
+  );
+  return runtime;
+}
+
+/**
+ * `assignRuntime` on many cases of the project in one transaction (a bulk assignment's chunk), without a version
+ * check: each case is decided on its locked row by the same rules, through `stepMany`, and each case assigned (or
+ * left as it was) gets the single action's history and audit rows. Outcomes in the order of `runtimeIds`; a
+ * refused case (403, 409, 422) stores nothing. Throws what refuses every case (an auditor assigning).
+ */
+export async function assignRuntimes(db: Db, input: Omit<AssignRuntimeInput, "runtimeId" | "expectedVersion"> & { runtimeIds: string[] }): Promise<Outcome<WorkflowRuntime>[]> {
+  const { actor, assignable, reason } = await assignmentRules(db, input);
+  const { projectId } = input.user;
+  const summary = assignmentSummary(input.assigneeId, reason);
+  return inTransaction(db, async (tx) => {
+    const outcomes = await stepMany(tx, projectId, input.runtimeIds.map((runtimeId) => ({ runtimeId, decide: decideAssignment(input, actor, assignable, reason) })));
+    await recordAudits(
+      tx,
+      outcomes.flatMap((o, k) => (o.ok ? [runtimeAuditEntry({ projectId, runtimeId: input.runtimeIds[k] }, actor, "case.assignment", summary(o.value))] : [])),
+    );
+    return outcomes.map((o) => (o.ok ? { ok: true, value: o.value.runtime } : o));
+  });
+}
+
+type Assigner = Pick<AssignRuntimeInput, "user" | "assigneeId" | "reason">;
+
+/** Who acts, whether the assignee may be given cases (looked up before any lock: it does not depend on the case), the reason. */
+async function assignmentRules(db: Db, input: Assigner) {
   const { user } = input;
   const actor = "apiKeyId" in user ? ({ type: "api_key", id: user.apiKeyId } as const) : ({ type: "reviewer", id: user.id } as const);
   if (!("apiKeyId" in user)) assertNotAuditor(user);
-  // Looked up before the lock (it does not depend on the case), refused in the order of the checks below.
   const assignable = input.assigneeId === null || (await isAssignable(db, user.projectId, input.assigneeId));
-  const reason = cleanReason(input.reason);
-  const ref = { projectId: user.projectId, runtimeId: input.runtimeId };
-  const summary = ({ value }: { value?: { from: string | null } }) => ({
-    assigneeId: input.assigneeId,
+  return { actor, assignable, reason: cleanReason(input.reason) };
+}
+
+function assignmentSummary(assigneeId: string | null, reason: string | null | undefined) {
+  return ({ value }: { value?: { from: string | null } }) => ({
+    assigneeId,
     ...(value?.from ? { previousAssigneeId: value.from } : {}),
     ...(reason ? { reason } : {}),
   });
-  const { runtime } = await auditedRuntimeAction(db, ref, actor, "case.assignment", summary, (tx: Db) => step(tx, ref, ({ runtime: row, snapshot }) => {
-    assertFreshVersion(row, input.expectedVersion);
+}
+
+/** The pure decide of an assignment on the locked case (refused in the order of the checks); null when nothing changes. */
+function decideAssignment(input: Assigner & { expectedVersion?: number }, actor: { type: "api_key" | "reviewer"; id: string }, assignable: boolean, reason: string | null | undefined) {
+  return ({ runtime: row, snapshot }: LockedRuntime): Decision<{ from: string | null }> | null => {
+    if (input.expectedVersion !== undefined) assertFreshVersion(row, input.expectedVersion);
     assertActive(row);
     if (row.assigneeId === input.assigneeId) return null;
-    assertMayAssign(row, user, input.assigneeId);
+    assertMayAssign(row, input.user, input.assigneeId);
     const problems: FieldError[] = [];
     if (!assignable) problems.push({ path: "/assigneeId", message: "choose an active user of the project" });
     const reassigns = needsReassignReason(row, actor.id, input.assigneeId);
@@ -86,8 +128,7 @@ export async function assignRuntime(db: Db, input: AssignRuntimeInput): Promise<
         ],
       },
     };
-  }));
-  return runtime;
+  };
 }
 
 function assignmentProblem(assignable: boolean): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { bulkOperationItems, bulkOperations, jobs, users } from "@/lib/db/schema";
+import { verifyAuditChain } from "@/lib/audit";
 import { sendEvent } from "@/lib/runtime/send-event";
 import { auditRows, bulkQueue, historyRows, reviewCases, runJobs, seedBulkWorkflow } from "@/tests/support/bulk-cases";
 import { call } from "@/tests/support/http";
@@ -108,6 +109,16 @@ describe(`bulk operations API (${process.env.TEST_DB_KIND})`, () => {
     await runJobs(t.db);
     expect((await follow(released.json.id)).json).toMatchObject({ succeeded: 4 });
     for (const id of ids) expect((await getRuntime(t.db, id)).assigneeId).toBeNull();
+
+    // The single assignment's audit rows, one per case assigned (none for the refused ones), in one chain.
+    const audit = (await auditRows(t.db, P, "case.assignment")).filter((a) => ids.includes(a.targetId!)).sort((a, b) => a.id - b.id);
+    expect(audit).toHaveLength(12);
+    expect(audit.filter((a) => a.targetId === ids[0]).map((a) => a.summary)).toEqual([
+      { assigneeId: sam.id },
+      { assigneeId: rita.id, previousAssigneeId: sam.id, reason: "Sam is on leave" },
+      { assigneeId: null, previousAssigneeId: rita.id, reason: "back to the pool" },
+    ]);
+    expect((await verifyAuditChain(t.db)).ok).toBe(true);
   });
 
   it("bad input: unknown filter 404, unknown action 422 listing the actions, missing fields 422 at their pointers; nothing stored", async () => {
