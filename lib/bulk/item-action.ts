@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { users, workflowRuntimes, type BulkOperation } from "../db/schema";
 import { forbidden, notFound } from "../errors";
 import { assignRuntime, assignRuntimes } from "../review/assign-runtime";
-import { cancelRuntime } from "../runtime/cancel-runtime";
+import { cancelRuntime, cancelRuntimes } from "../runtime/cancel-runtime";
 import { sendEvent, type SendEventInput } from "../runtime/send-event";
 import { sendEvents } from "../runtime/send-events";
 import type { Actor } from "../runtime/types";
@@ -40,10 +40,11 @@ export async function itemActionFor(db: Db, op: BulkOperation): Promise<ItemActi
       one.many = async (tx, runtimeIds) => (await sendEvents(tx, projectId, runtimeIds.map(input))).map((o) => (o.ok ? null : o.error));
       return one;
     }
-    case "cancel":
-      return async (tx, runtimeId) => {
-        await cancelRuntime(tx, { projectId, runtimeId, reason: action.reason, actor });
-      };
+    case "cancel": {
+      const one: ItemAction = async (tx, runtimeId) => void (await cancelRuntime(tx, { projectId, runtimeId, reason: action.reason, actor }));
+      one.many = async (tx, runtimeIds) => (await cancelRuntimes(tx, { projectId, runtimeIds, reason: action.reason, actor })).map((o) => (o.ok ? null : o.error));
+      return one;
+    }
     case "assign": {
       const assigner = { user: user ?? { apiKeyId: op.actorId ?? "", projectId }, assigneeId: action.userId, reason: action.reason };
       const one: ItemAction = async (tx, runtimeId) => {
