@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ActionProblem } from "@/components/cases/action-problem";
 import { ApiProblem, getJson, postJson } from "@/components/ui/api-client";
 import { describeAction, type Assignee, type BulkOperationView } from "./bulk-types";
@@ -13,8 +13,9 @@ const finished = (op: BulkOperationView) => op.status === "completed" || op.stat
 /**
  * A running bulk operation: a progress bar fed by polling its route every second, a Stop button while it runs,
  * and once it ended what succeeded, what was skipped, and each failed case with the reason it was refused.
+ * `onFinished` is called once when it ends (the queue reloads its cases), `onClose` when the user dismisses it.
  */
-export function BulkProgress({ started, assignees, onClose }: { started: BulkOperationView; assignees: Assignee[]; onClose(): void }) {
+export function BulkProgress({ started, assignees, onFinished, onClose }: { started: BulkOperationView; assignees: Assignee[]; onFinished(): void; onClose(): void }) {
   const [stopProblem, setStopProblem] = useState<ApiProblem | null>(null);
   const [stopping, setStopping] = useState(false);
   const polled = useQuery({
@@ -24,6 +25,12 @@ export function BulkProgress({ started, assignees, onClose }: { started: BulkOpe
     refetchInterval: (query) => (query.state.data && finished(query.state.data) ? false : POLL_MS),
   });
   const op = polled.data;
+  const ended = finished(op);
+  // Once it ends, the page behind it shows what the operation did (the panel stays open with the results).
+  useEffect(() => {
+    if (ended) onFinished();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once when it ends, not on every new callback
+  }, [ended]);
   const done = op.succeeded + op.failed + op.skipped;
   const percent = op.total === 0 ? 100 : Math.floor((100 * done) / op.total);
 

@@ -36,6 +36,7 @@ export function BulkQueue({ filterId, pageIds, view, assignees, me, children }: 
         <BulkProgress
           started={operation}
           assignees={assignees}
+          onFinished={() => router.refresh()}
           onClose={() => {
             setOperation(null);
             setRound((r) => r + 1);
