@@ -83,12 +83,12 @@ test("times are shown in the browser's time zone, with the UTC instant on hover"
   await page.getByRole("navigation", { name: "Backoffice" }).getByRole("link", { name: queueName }).click();
   const first = page.getByTestId("case-table").locator("time").filter({ hasText: /GMT\+9|JST/ }).first();
   await expect(first).toBeVisible();
-  const iso = await first.getAttribute("datetime");
-  // The queue refreshes and re-sorts as timers fire: pin the element by its instant, not by its position.
-  const created = page.getByTestId("case-table").locator(`time[datetime="${iso}"]`).first();
-  const tokyo = new Date(Date.parse(iso!) + 9 * 3_600_000).toISOString();
-  await expect(created).toHaveText(new RegExp(`^${tokyo.slice(0, 10)} ${tokyo.slice(11, 16)} (GMT\\+9|JST)$`));
-  await expect(created).toHaveAttribute("title", `${iso!.slice(0, 10)} ${iso!.slice(11, 19)} UTC`);
+  // The queue refreshes, re-sorts and drops cases as timers fire: read the instant, its text and its title from one
+  // element at one moment, not from a locator that may point at another element (or none) by the next read.
+  const shown = await first.evaluate((el) => ({ iso: el.getAttribute("datetime") ?? "", text: el.textContent ?? "", title: el.getAttribute("title") }));
+  const tokyo = new Date(Date.parse(shown.iso) + 9 * 3_600_000).toISOString();
+  expect(shown.text).toMatch(new RegExp(`^${tokyo.slice(0, 10)} ${tokyo.slice(11, 16)} (GMT\\+9|JST)$`));
+  expect(shown.title).toBe(`${shown.iso.slice(0, 10)} ${shown.iso.slice(11, 19)} UTC`);
   // The case page in Tokyo time: created, updated and the deadline's instant.
   await page.getByRole("link", { name: "Deadline Trading Ltd" }).click();
   await expect(page.getByTestId("case-deadline").locator("time").last()).toHaveText(/ (GMT\+9|JST)$/);
