@@ -32,7 +32,11 @@ const SCOPES = {
     // The outbox's behaviour is observed through the worker and the plugins that use it.
     testFiles: ["lib/jobs/**/*.test.ts", "lib/plugins/**/*.test.ts", "lib/worker/maintenance.int.test.ts", "app/api/internal/jobs/drain/*.int.test.ts"],
   },
-  auth: { mutate: ["lib/auth/**/*.ts"], testFiles: ["lib/auth/**/*.test.ts"] },
+  auth: {
+    mutate: ["lib/auth/**/*.ts"],
+    // The session wrappers (with-session, session, require-user) are exercised through the backoffice's routes.
+    testFiles: ["lib/auth/**/*.test.ts", "app/api/backoffice/**/*.int.test.ts", "app/api/sandbox/*.int.test.ts"],
+  },
   runtime: {
     mutate: ["lib/runtime/**/*.ts"],
     testFiles: ["lib/runtime/**/*.test.ts", "app/api/v1/external/workflows/*.int.test.ts", "lib/review/review-actions.int.test.ts"],
