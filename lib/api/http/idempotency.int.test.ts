@@ -5,7 +5,8 @@ import { idempotencyKeys, jobs, runtimeHistory, workflowRuntimes } from "@/lib/d
 import { startRun } from "@/lib/runtime/start-run";
 import { sendEvent } from "@/lib/runtime/send-event";
 import { runContext } from "@/tests/support/seed";
-import { idempotent, type IdempotentResult } from "./idempotency";
+import { idempotent, keyReused, type IdempotentResult } from "./idempotency";
+import { KEY_TTL_MS, requestHashOf } from "./idempotency-keys";
 
 // The key commits with the work: these tests force the work's transaction to fail after its writes, and let a
 // first request hold its transaction open while a second with the same key arrives.
@@ -154,6 +155,63 @@ describe(`Idempotency-Key commits with the work (${process.env.TEST_DB_KIND})`, 
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(res.status).toBe(201);
     expect(await runtimesOf(context.entity.id)).toBe(1);
+  });
+
+  it("a key that is not 1 to 255 visible ASCII characters is a 400 invalid_idempotency_key, before any work or record", async () => {
+    let runs = 0;
+    const work = async (): Promise<IdempotentResult> => {
+      runs++;
+      return { status: 201, body: {} };
+    };
+    for (const key of ["", "a b", "clé", "a\tb", "k".repeat(256)]) {
+      await expect(idempotent(t.db, request(key), scope("body-invalid"), work)).rejects.toMatchObject({
+        code: "invalid_idempotency_key",
+        status: 400,
+        message: expect.stringContaining("1 to 255 visible ASCII characters"),
+        errors: [{ path: "/headers/idempotency-key", message: "1 to 255 visible ASCII characters" }],
+      });
+    }
+    expect(runs).toBe(0);
+    const [stored] = await t.db.select({ n: count() }).from(idempotencyKeys).where(eq(idempotencyKeys.requestHash, requestHashOf("body-invalid")));
+    expect(stored.n).toBe(0);
+
+    const longest = "k".repeat(255);
+    expect((await idempotent(t.db, request(longest), scope("body-invalid"), work)).status).toBe(201);
+    expect(runs).toBe(1);
+    expect(await keyRow(longest)).toMatchObject({ status: "completed", responseStatus: 201 });
+  });
+
+  it("without a key the work runs on every request and nothing is recorded or replayed", async () => {
+    const bodies: unknown[] = [];
+    const work = async (): Promise<IdempotentResult> => ({ status: 202, body: { n: bodies.push("ran") } });
+    const noKey = () => new Request("http://test/run", { method: "POST" });
+    const first = await idempotent(t.db, noKey(), scope("body-no-key"), work);
+    const second = await idempotent(t.db, noKey(), scope("body-no-key"), work);
+    expect([first.status, await first.json(), first.headers.get("idempotent-replayed")]).toEqual([202, { n: 1 }, null]);
+    expect([second.status, await second.json(), second.headers.get("idempotent-replayed")]).toEqual([202, { n: 2 }, null]);
+    const [stored] = await t.db.select({ n: count() }).from(idempotencyKeys).where(eq(idempotencyKeys.requestHash, requestHashOf("body-no-key")));
+    expect(stored.n).toBe(0);
+  });
+
+  it("a key's record is kept for 24 hours, scoped to the project and endpoint, with the answer it replays", async () => {
+    const key = "ttl";
+    const before = Date.now();
+    const res = await idempotent(t.db, request(key), scope("body-ttl"), async () => ({ status: 200, body: { b: 1, a: 2 } }));
+    expect(await res.text()).toBe('{"b":1,"a":2}');
+    const stored = await keyRow(key);
+    expect(stored).toMatchObject({ scope: "POST /workflows/run", status: "completed", requestHash: requestHashOf("body-ttl"), responseStatus: 200 });
+    expect(stored.expiresAt.getTime()).toBeGreaterThanOrEqual(before + KEY_TTL_MS - 1_000);
+    expect(stored.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + KEY_TTL_MS + 1_000);
+
+    const replay = await idempotent(t.db, request(key), scope("body-ttl"), async () => ({ status: 500, body: "not run" }));
+    expect([replay.status, await replay.text(), replay.headers.get("idempotent-replayed")]).toEqual([200, '{"b":1,"a":2}', "true"]);
+    const otherEndpoint = await idempotent(t.db, request(key), { ...scope("body-ttl"), endpoint: "POST /workflows/other" }, async () => ({ status: 201, body: {} }));
+    expect([otherEndpoint.status, otherEndpoint.headers.get("idempotent-replayed")]).toEqual([201, null]);
+  });
+
+  it("keyReused names the header by default, or the pointer it is given (a batch item's key)", () => {
+    expect(keyReused()).toMatchObject({ code: "idempotency_key_reused", status: 422, errors: [{ path: "/headers/idempotency-key", message: "already used with another body" }] });
+    expect(keyReused("/items/3/idempotencyKey").errors).toEqual([{ path: "/items/3/idempotencyKey", message: "already used with another body" }]);
   });
 
   it("send-event: a failure after the step's writes leaves the runtime, history, jobs and key as they were", async () => {
