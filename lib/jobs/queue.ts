@@ -143,6 +143,15 @@ export function jobCompletion(job: Pick<Job, "id" | "lockedBy">): SQL {
     where id = ${job.id}::bigint and locked_by = ${job.lockedBy}::text and status = 'pending'`;
 }
 
+/** `jobCompletion` for the claimed jobs of several steps written by one statement: one CTE body whatever their number. */
+export function jobsCompletion(jobs: Pick<Job, "id" | "lockedBy">[]): SQL {
+  if (jobs.length === 1) return jobCompletion(jobs[0]);
+  const leases = JSON.stringify(jobs.map((j) => ({ id: j.id, locked_by: j.lockedBy })));
+  return sql`update jobs j set status = 'succeeded', finished_at = clock_timestamp(), locked_until = null, last_error = null
+    from jsonb_to_recordset(${leases}::jsonb) as c(id bigint, locked_by text)
+    where j.id = c.id and j.id = any(${`{${jobs.map((job) => job.id).join(",")}}`}::bigint[]) and j.locked_by = c.locked_by and j.status = 'pending'`;
+}
+
 /** Put a claimed job back to run again after `delayMs`, recording why. */
 export async function retryJob(db: Db, job: Job, workerId: string, error: string, delayMs: number): Promise<void> {
   await db

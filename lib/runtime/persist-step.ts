@@ -1,7 +1,8 @@
 import type { CompiledWorkflow, TransitionResult } from "../engine";
 import type { Db } from "../db/client";
 import type { WorkflowDefinition, WorkflowRuntime } from "../db/schema";
-import { jobCompletion, jobsInsert } from "../jobs/queue";
+import { jobsCompletion, jobsInsert } from "../jobs/queue";
+import { withJobTrace } from "../observability/job-trace";
 import { planStep, type RuntimeStep, type StepCause } from "./plan-step";
 import { historyInsert } from "./sql/history-insert";
 import { runtimeUpdate } from "./sql/runtime-update";
@@ -52,17 +53,18 @@ export async function persistSteps(tx: Db, steps: RuntimeStep[]): Promise<Workfl
   const votes = plans.flatMap((p) => p.votes);
   const canceling = moved.filter((p) => p.cancelsPluginJobs).map((p) => p.step.runtime.id);
   const voids = moved.flatMap((p) => (p.voidTimers ? [p.voidTimers] : []));
+  const completing = plans.flatMap((p) => (p.step.cause.completesJob ? [p.step.cause.completesJob] : []));
   const entered = moved.filter((p) => p.step.result.transitioned && p.step.result.snapshot.status === "active").map((p) => ({ runtimeId: p.step.runtime.id, state: p.step.result.snapshot.state }));
   const written = await writeSteps(tx, {
     runtime: runtimeUpdate(projectId, moved.map((p) => p.update!)),
     history: historyInsert(projectId, plans.flatMap((p) => p.history)),
-    jobs: jobsInsert(plans.flatMap((p) => p.jobs)),
-    completeJobs: plans.flatMap((p) => (p.step.cause.completesJob ? [jobCompletion(p.step.cause.completesJob)] : [])),
+    jobs: jobsInsert(plans.flatMap((p) => (p.step.inScope ? p.step.inScope(() => p.jobs.map((j) => ({ ...j, payload: withJobTrace(j.payload) }))) : p.jobs))),
+    completeJobs: completing.length ? [jobsCompletion(completing)] : [],
     documentVersions: superseded.length ? documentVersionsInsert(projectId, superseded) : undefined,
     cancelJobs: canceling.length ? pluginJobsCancel(projectId, canceling) : undefined,
     voidTimers: voids.length ? timerJobsVoid(projectId, voids) : undefined,
     more: [...(votes.length ? [reviewVotesInsert(projectId, votes)] : []), ...(entered.length ? [autoAssignJobsInsert(projectId, entered)] : [])],
-    changes: new Map(moved.map((p) => [p.step.runtime.id, p.change!])),
+    changes: new Map(moved.map((p) => [p.step.runtime.id, { ...p.change!, inScope: p.step.inScope }])),
   });
   return plans.map((p) => (p.update ? written.get(p.step.runtime.id)! : p.step.runtime));
 }

@@ -43,6 +43,12 @@ export interface RuntimeStep {
   definition: { row: WorkflowDefinition; compiled: CompiledWorkflow };
   result: TransitionResult;
   cause: StepCause;
+  /**
+   * The request or job scope the step belongs to, when several steps are written together for different causes
+   * (a batch of timers, each continuing the request that started it): its outbox jobs carry that scope's request
+   * id and trace. By default they carry the caller's.
+   */
+  inScope?: <R>(fn: () => R) => R;
 }
 
 /** The rows one step writes. `update` and `change` are set when the runtime moves (else only history and jobs). */

@@ -17,6 +17,8 @@ import type { Decision, LockedRuntime } from "./step";
 export interface StepRequest<T = undefined> {
   runtimeId: string;
   decide: (locked: LockedRuntime) => Decision<T> | null;
+  /** The scope the request's decide runs in and its jobs carry (`RuntimeStep.inScope`); default the caller's. */
+  inScope?: <R>(fn: () => R) => R;
 }
 
 export type StepOutcome<T> = Outcome<{ runtime: WorkflowRuntime; value: T | undefined }>;
@@ -59,16 +61,18 @@ export async function stepMany<T = undefined>(db: Db, projectId: string, request
         for (const index of round) {
           const runtime = current.get(requests[index].runtimeId.toLowerCase())!;
           const definition = await getCompiledDefinition(tx, runtime.projectId, runtime.workflowDefinitionId, runtime.workflowDefinitionVersion);
+          const { decide, inScope } = requests[index];
+          const locked = { runtime, compiled: definition.compiled, snapshot: snapshotOf(runtime) };
           let decision: Decision<T> | null;
           try {
-            decision = requests[index].decide({ runtime, compiled: definition.compiled, snapshot: snapshotOf(runtime) });
+            decision = inScope ? inScope(() => decide(locked)) : decide(locked);
           } catch (error) {
             outcomes[index] = { ok: false, error };
             continue;
           }
           if (!decision) outcomes[index] = { ok: true, value: { runtime, value: undefined } };
           else {
-            steps.push({ runtime, definition, result: decision.result, cause: decision.cause });
+            steps.push({ runtime, definition, result: decision.result, cause: decision.cause, inScope });
             decided.push({ index, value: decision.value });
           }
         }

@@ -5,8 +5,10 @@ import { rowsOf } from "../db/rows";
 import type { Job } from "../db/schema";
 import { DONE_AND_RECORDED, type JobOutcome } from "../jobs/outcome";
 import { metrics } from "../observability/metrics";
+import { inTransaction } from "../db/transaction";
+import { lockRuntimes } from "./locked-runtime";
 import type { Decision, LockedRuntime } from "./step";
-import { step } from "./step";
+import { stepMany } from "./step-many";
 import type { TimerJobPayload } from "./timer-jobs";
 import { SYSTEM_ACTOR } from "./types";
 
@@ -17,7 +19,7 @@ import { SYSTEM_ACTOR } from "./types";
  * happens, so a timer never fires twice. A delayed transition is taken by `fireTimer` (history: event
  * `after <delay>` with `{ timer }`); a deadline's warning or breach emits `workflow.sla.warning` or
  * `workflow.sla.breached` and appends its history row (a breach whose warning is still pending emits both, in
- * order; see `checkLease`). The step completes the job in its statement.
+ * order; see `checkLeases`). The step completes the job in its statement.
  */
 export async function runTimerJob(db: Db, job: Job): Promise<JobOutcome> {
   const fired = await fireTimerJob(db, job);
@@ -29,35 +31,68 @@ export async function runTimerJob(db: Db, job: Job): Promise<JobOutcome> {
 export interface FiredTimer {
   fired: boolean;
   timer: TimerJobPayload["timer"];
-  definitionId: string;
+  definitionId: string | null;
 }
 
 /**
- * `runTimerJob` without its metric, for a caller whose transaction `db` may still roll back (a batch of timers
- * fired in one transaction): it counts the breaches with `countBreach` once that has committed.
+ * `runTimerJob` without its metric, for a caller whose transaction `db` may still roll back: it counts the breaches
+ * with `countBreach` once that has committed. `fireTimerJobs` for one timer, taking its runtime's row lock first.
  */
 export async function fireTimerJob(db: Db, job: Job): Promise<FiredTimer> {
-  const p = job.payload as unknown as TimerJobPayload;
-  const completesJob = { id: job.id, lockedBy: job.lockedBy };
-  let warnedNow = false;
-  let fired = false;
-  const { runtime } = await step(
-    db,
-    { projectId: job.projectId, runtimeId: p.runtimeId },
-    (locked) => decideTimer(locked, p, completesJob, warnedNow),
-    async (tx) => {
-      const lease = await checkLease(tx, job, p);
-      warnedNow = lease.warned;
-      fired = lease.valid;
-      return lease.valid;
-    },
-  );
-  return { fired, timer: p.timer, definitionId: runtime.workflowDefinitionId };
+  return inTransaction(db, async (tx) => {
+    await lockRuntimes(tx, [{ projectId: job.projectId, runtimeId: (job.payload as unknown as TimerJobPayload).runtimeId }]);
+    const [fired] = await fireTimerJobs(tx, [job]);
+    return fired;
+  });
+}
+
+/**
+ * `fireTimerJob` for many claimed timers, in the caller's transaction (which holds their runtimes' row locks, taken
+ * in id order) and in the order given (due order), at a few statements per batch rather than per timer. The timers
+ * go in rounds, round k holding each runtime's k-th timer: a round checks every lease in one statement
+ * (`checkLeases`) and steps its runtimes through `stepMany`, one statement per project; so a timer that an
+ * earlier round's step voided (it left the state) is found no longer pending, as it would be on its own.
+ * `inScope[i]`, when given, is the scope timer i's step runs in and its jobs carry. A step that fails throws
+ * (the caller rolls the batch back).
+ */
+export async function fireTimerJobs(tx: Db, jobs: Job[], inScope?: (<R>(fn: () => R) => R)[]): Promise<FiredTimer[]> {
+  const out: FiredTimer[] = new Array(jobs.length);
+  const rounds: number[][] = [];
+  const seen = new Map<string, number>();
+  jobs.forEach((job, i) => {
+    const runtimeId = (job.payload as unknown as TimerJobPayload).runtimeId;
+    const round = seen.get(runtimeId) ?? 0;
+    seen.set(runtimeId, round + 1);
+    (rounds[round] ??= []).push(i);
+  });
+  for (const round of rounds) {
+    const leases = await checkLeases(tx, round.map((i) => jobs[i]));
+    const byProject = new Map<string, number[]>();
+    for (const i of round) {
+      const p = jobs[i].payload as unknown as TimerJobPayload;
+      out[i] = { fired: false, timer: p.timer, definitionId: null };
+      if (leases.has(jobs[i].id)) byProject.set(jobs[i].projectId, [...(byProject.get(jobs[i].projectId) ?? []), i]);
+    }
+    for (const [projectId, indexes] of byProject) {
+      const requests = indexes.map((i) => {
+        const job = jobs[i];
+        const p = job.payload as unknown as TimerJobPayload;
+        const warned = leases.get(job.id)!;
+        return { runtimeId: p.runtimeId, decide: (locked: LockedRuntime) => decideTimer(locked, p, { id: job.id, lockedBy: job.lockedBy }, warned), inScope: inScope?.[i] };
+      });
+      const outcomes = await stepMany(tx, projectId, requests);
+      outcomes.forEach((o, k) => {
+        if (!o.ok) throw o.error;
+        out[indexes[k]] = { fired: true, timer: out[indexes[k]].timer, definitionId: o.value.runtime.workflowDefinitionId };
+      });
+    }
+  }
+  return out;
 }
 
 /** Count a committed breach in `kyc_sla_breaches_total`. */
 export function countBreach({ fired, timer, definitionId }: FiredTimer): void {
-  if (fired && timer === "sla_breached") metrics().slaBreaches.inc({ definition: definitionId });
+  if (fired && definitionId && timer === "sla_breached") metrics().slaBreaches.inc({ definition: definitionId });
 }
 
 function decideTimer({ runtime, compiled, snapshot }: LockedRuntime, p: TimerJobPayload, completesJob: Pick<Job, "id" | "lockedBy">, warnedNow: boolean): Decision {
@@ -82,23 +117,31 @@ function decideTimer({ runtime, compiled, snapshot }: LockedRuntime, p: TimerJob
 }
 
 /**
- * Under the runtime's row lock, in one statement: whether the timer is still pending and leased to this worker
- * (locking its job row: a lease that runs out before the step's statement completes the job cannot be claimed by
- * another worker meanwhile, whose claim skips the row), and, for a breach whose warning has not fired yet (both came
- * due while no worker ran, and were claimed together), completes that warning so the breach's step emits it first:
- * the warning is never sent after the breach, nor twice (its own step then finds it no longer pending).
+ * Under the runtimes' row locks, in one statement for timers of distinct runtimes: which are still pending and
+ * leased to their worker (locking their job rows: a lease that runs out before the step's statement completes the
+ * job cannot be claimed by another worker meanwhile, whose claim skips the row), by id, each with whether it is a
+ * breach that completed its runtime's pending warning now. A breach whose warning has not fired yet (both came due
+ * while no worker ran, and were claimed apart) completes that warning so the breach's step emits it first: the
+ * warning is never sent after the breach, nor twice (its own step then finds it no longer pending).
  */
-async function checkLease(tx: Db, job: Job, p: TimerJobPayload): Promise<{ valid: boolean; warned: boolean }> {
-  const [row] = rowsOf<{ valid: boolean; warned: number }>(
+async function checkLeases(tx: Db, jobs: Job[]): Promise<Map<number, boolean>> {
+  const leases = JSON.stringify(jobs.map((j) => ({ id: j.id, locked_by: j.lockedBy, runtime_id: (j.payload as unknown as TimerJobPayload).runtimeId, breach: (j.payload as unknown as TimerJobPayload).timer === "sla_breached" })));
+  const rows = rowsOf<{ id: string | number; warned: boolean }>(
     await tx.execute(sql`
-      with mine as (select 1 from jobs where id = ${job.id}::bigint and status = 'pending' and locked_by = ${job.lockedBy}::text for update),
+      with mine as (
+        select j.id, j.project_id, c.runtime_id, c.breach from jobs j
+        join jsonb_to_recordset(${leases}::jsonb) as c(id bigint, locked_by text, runtime_id uuid, breach boolean) on j.id = c.id and j.locked_by = c.locked_by
+        where j.id = any(${`{${jobs.map((j) => j.id).join(",")}}`}::bigint[]) and j.status = 'pending'
+        for update of j
+      ),
       warned as (
-        update jobs set status = 'succeeded', finished_at = now(), locked_until = null
-        where ${p.timer === "sla_breached"}::boolean and exists (select 1 from mine)
-          and runtime_id = ${p.runtimeId}::uuid and project_id = ${job.projectId}::text and kind = 'timer' and status = 'pending' and payload->>'timer' = 'sla_warning'
-        returning id
+        update jobs w set status = 'succeeded', finished_at = now(), locked_until = null
+        from mine m
+        where m.breach and w.runtime_id = m.runtime_id and w.project_id = m.project_id and w.kind = 'timer' and w.status = 'pending' and w.payload->>'timer' = 'sla_warning'
+        returning m.id
       )
-      select exists (select 1 from mine) as valid, (select count(*)::int from warned) as warned`),
+      select m.id, exists (select 1 from warned where warned.id = m.id) as warned from mine m`),
   );
-  return { valid: row.valid, warned: row.warned > 0 };
+  return new Map(rows.map((r) => [Number(r.id), r.warned]));
 }
+

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, asc, eq, like, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, like, ne, sql } from "drizzle-orm";
 import { allowOutbound, resetOutbound } from "../../tests/support/outbound";
 import { testProject } from "../../tests/support/test-project";
 import { eventually } from "../../tests/support/vendor-stub";
@@ -10,7 +10,9 @@ import { jobs, runtimeHistory } from "../db/schema";
 import { getRuntime } from "../../tests/support/seed";
 import { claimJobs } from "../jobs/queue";
 import { rotateWebhookSecret } from "../webhooks/rotate-secret";
+import { fireTimers } from "../worker/fire-timers";
 import { startWorker, type RunningWorker } from "../worker/worker";
+import { newScope, runInScope } from "../observability/request-scope";
 import { cancelRuntime } from "./cancel-runtime";
 import { moveRuntime } from "./move-runtime";
 import { sendEvent } from "./send-event";
@@ -25,11 +27,12 @@ const chart = {
   id: "timed_v1",
   initial: "idle",
   states: {
-    idle: { on: { start: "waiting", review: "review" } },
+    idle: { on: { start: "waiting", review: "review", both: "timedReview" } },
     waiting: { on: { leave: "left", poke: "waiting" }, after: { PT1S: "fired" } },
     fired: { on: { done: "closed" } },
     left: { on: { done: "closed" } },
     review: { meta: { sla: { due: "PT2S", warnBefore: "PT1S" } }, on: { done: "closed" } },
+    timedReview: { meta: { sla: { due: "PT1S" } }, after: { PT1S: "fired" } },
     closed: { type: "final" },
   },
 };
@@ -232,5 +235,39 @@ describe(`timers (${process.env.TEST_DB_KIND})`, () => {
     expect(Math.max(...first.map((j) => j.runAt.getTime()))).toBeLessThanOrEqual(Math.min(...second.map((j) => j.runAt.getTime())));
     expect(new Set([...first, ...second].map((j) => j.id)).size).toBe(20);
     expect(mine(await claimJobs(t.db, "batch-c", 16))).toHaveLength(0);
+  });
+  it("a claimed batch fires in one transaction: each timer once, a timer its batch voided never, a warning before its breach, each step in its own request's chain", async () => {
+    const config = { subscriptions: [{ type: "webhook", url: `${receiver.origin}/batch`, events: ["workflow.state.changed"] }] };
+    const a = await runInScope(newScope("req-batch-a"), () => newRuntime("start", config));
+    const b = await runInScope(newScope("req-batch-b"), () => newRuntime("start", config));
+    const review = await newRuntime("review");
+    const both = await newRuntime("both"); // its PT1S timer and its PT1S deadline come due together; the timer goes first
+    const ids = [a, b, review, both];
+    await sleep(2_300);
+    const claimed = (await claimJobs(t.db, "batch-fire", 50)).filter((j) => j.kind === "timer" && ids.includes(j.runtimeId!));
+    expect(claimed).toHaveLength(2 + 2 + 2);
+    const [{ max }] = await t.db.select({ max: sql<number>`max(${jobs.id})::bigint` }).from(jobs);
+    const lines: string[] = [];
+    await fireTimers(t.db, claimed, "batch-fire", (line) => lines.push(line));
+    expect(lines).toEqual([]); // no fallback: the batch committed as one
+
+    for (const id of [a, b]) {
+      expect((await getRuntime(t.db, id)).state).toBe("fired");
+      expect(await firedRows(id)).toHaveLength(1);
+    }
+    const chainOf = async (id: string) =>
+      (await t.db.select().from(jobs).where(and(eq(jobs.runtimeId, id), ne(jobs.kind, "timer"), gt(jobs.id, Number(max))))).map((j) => (j.payload.trace as { requestId?: string } | undefined)?.requestId);
+    expect(await chainOf(a)).toEqual(["req-batch-a"]);
+    expect(await chainOf(b)).toEqual(["req-batch-b"]);
+
+    const kinds = async (id: string) => (await t.db.select().from(runtimeHistory).where(eq(runtimeHistory.runtimeId, id)).orderBy(asc(runtimeHistory.id))).map((h) => h.kind);
+    expect((await kinds(review)).filter((k) => k.startsWith("sla_"))).toEqual(["sla_warning", "sla_breached"]);
+    // The delayed transition left the state, voiding its deadline in the same step: the breach never fired.
+    expect((await getRuntime(t.db, both)).state).toBe("fired");
+    expect((await kinds(both)).filter((k) => k.startsWith("sla_"))).toEqual([]);
+    expect(await firedRows(both)).toHaveLength(1);
+    const statuses = await t.db.select({ runtimeId: jobs.runtimeId, status: jobs.status, timer: sql<string>`${jobs.payload}->>'timer'` }).from(jobs).where(inArray(jobs.id, claimed.map((j) => j.id)));
+    expect(statuses.filter((s) => s.runtimeId === both).map((s) => `${s.timer}:${s.status}`).sort()).toEqual(["after:succeeded", "sla_breached:canceled"]);
+    expect(statuses.filter((s) => s.runtimeId !== both).every((s) => s.status === "succeeded")).toBe(true);
   });
 });

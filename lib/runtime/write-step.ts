@@ -19,6 +19,8 @@ export interface StepChange {
   definitionConfig: unknown;
   /** Subscriptions that apply besides those the statement read (a new runtime's own, from its run config). */
   moreSubscriptions?: (tx: Db, runtime: WorkflowRuntime) => Promise<WebhookSubscription[]>;
+  /** The scope whose request id and trace the step's webhook deliveries carry (`RuntimeStep.inScope`); default the caller's. */
+  inScope?: <R>(fn: () => R) => R;
 }
 
 export interface StepsWrite extends StepStatementParts {
@@ -39,11 +41,13 @@ export async function writeSteps(tx: Db, w: StepsWrite): Promise<Map<string, Wor
     const change = w.changes.get(runtime.id)!;
     const applicable = subscriptionsFrom(raw.applicable_subscriptions);
     if (change.moreSubscriptions) applicable.push(...(await change.moreSubscriptions(tx, runtime)));
-    await enqueueSystemEvents(
-      tx,
-      { before: change.before, after: runtime, result: change.result, eventName: change.eventName },
-      { events: change.events, lastSequence: runtime.eventSeq, applicable, definitionConfig: change.definitionConfig },
-    );
+    const enqueue = () =>
+      enqueueSystemEvents(
+        tx,
+        { before: change.before, after: runtime, result: change.result, eventName: change.eventName },
+        { events: change.events, lastSequence: runtime.eventSeq, applicable, definitionConfig: change.definitionConfig },
+      );
+    await (change.inScope ? change.inScope(enqueue) : enqueue());
   }
   return written;
 }

@@ -3,16 +3,16 @@ import type { Job } from "../db/schema";
 import { inTransaction } from "../db/transaction";
 import { DONE_AND_RECORDED } from "../jobs/outcome";
 import { lockRuntimes } from "../runtime/locked-runtime";
-import { countBreach, fireTimerJob, type FiredTimer } from "../runtime/timer-job";
+import { countBreach, fireTimerJobs, type FiredTimer } from "../runtime/timer-job";
 import { startObservation } from "./observe-job";
 import { performJob } from "./perform-job";
 
 /**
  * Fire a claimed batch of timers in one transaction: it locks their runtimes first, in id order (`lockRuntimes`,
- * so two batches that share runtimes cannot deadlock), then fires the timers in due order, each through the one
- * step path (`fireTimerJob`: the runtime's row lock, the lease check under it, the step that completes the job).
- * The batch commits once, so a burst of due timers costs a commit per batch rather than per timer; its runtimes
- * stay locked until then (a few milliseconds per timer).
+ * so two batches that share runtimes cannot deadlock), then fires the timers in due order through the many-runtime
+ * step path (`fireTimerJobs`: the lease checks under the row locks, the steps that complete the jobs, a few
+ * statements for the whole batch), each step in its own job's scope. The batch commits once, so a burst of due
+ * timers costs a commit and a few statements per batch rather than per timer; its runtimes stay locked until then.
  *
  * If any step fails, the whole batch rolls back (none of it is stored) and each timer is performed on its own
  * (`performJob`, with its retries), so a timer that cannot fire fails alone. Each timer's attempt is logged
@@ -29,9 +29,7 @@ export async function fireTimers(db: Db, jobs: Job[], workerId: string, log: (li
   try {
     fired = await inTransaction(db, async (tx) => {
       await lockRuntimes(tx, ordered.map((j) => ({ projectId: j.projectId, runtimeId: (j.payload as { runtimeId: string }).runtimeId })));
-      const done: FiredTimer[] = [];
-      for (const [i, job] of ordered.entries()) done.push(await observations[i].run(() => fireTimerJob(tx, job)));
-      return done;
+      return fireTimerJobs(tx, ordered, observations.map((o) => o.run));
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -26,7 +26,7 @@ export async function observeJob(job: Job, perform: () => Promise<JobOutcome>): 
 
 /** One job attempt being observed: `run` its work in the job's scope and span, then `end` it with its outcome, once. */
 export interface JobObservation {
-  run<T>(fn: () => Promise<T>): Promise<T>;
+  run<T>(fn: () => T): T;
   /** Log the attempt and count it in the metrics. */
   end(outcome: JobOutcome): void;
   /** Close the span without a log line or metric: the attempt's work was rolled back and is attempted again. */
