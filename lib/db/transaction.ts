@@ -10,3 +10,8 @@ export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T>
   if (db instanceof PgTransaction) return fn(db as unknown as Db);
   return db.transaction((tx) => fn(tx as unknown as Db));
 }
+
+/** Whether `db` is a transaction (work given one joins it) rather than a database handle. */
+export function isTransaction(db: Db): boolean {
+  return db instanceof PgTransaction;
+}

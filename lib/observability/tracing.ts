@@ -1,5 +1,5 @@
 import { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, type Attributes, type Context, type Span } from "@opentelemetry/api";
-import { currentScope } from "./request-scope";
+import { currentScope, runInScope } from "./request-scope";
 import { formatTraceparent, parseTraceparent, type TraceContext } from "./trace-context";
 
 const ENABLED = Symbol.for("kyc.tracingEnabled");
@@ -82,6 +82,19 @@ export async function inSpan<T>(name: string, options: SpanOptions, fn: () => Pr
     open.end(error);
     throw error;
   }
+}
+
+/**
+ * The current request or job scope (and active span, with tracing on) as a function that runs work in it: for work
+ * handed to another async context (a write batched with other jobs' writes) that must still belong to this one.
+ */
+export function bindCurrentScope(): <R>(fn: () => R) => R {
+  const scope = currentScope();
+  const active = tracingEnabled() ? context.active() : undefined;
+  return (fn) => {
+    const run = active ? () => context.with(active, fn) : fn;
+    return scope ? runInScope(scope, run) : run();
+  };
 }
 
 /**

@@ -7,13 +7,14 @@ import { metrics, timed } from "../observability/metrics";
 import { callApiPlugin } from "../plugins/call-api-plugin";
 import { loadPluginSecrets } from "../secrets/load-secret-lookup";
 import { getCompiledDefinition } from "./definition-cache";
-import { deliverPluginResult } from "./deliver-plugin-result";
+import { deliverPluginResultSoon } from "./deliver-plugin-results";
 import type { ApiPluginJobPayload } from "./effect-jobs";
 
 /**
  * Handle an `api_plugin` job: load what the call needs (the runtime, still in the plugin's state, its
  * definition and the project's secrets), make one attempt through the plugin leaf, then either record the
- * attempt and retry later, or deliver the outcome through the step path (which marks the job succeeded).
+ * attempt and retry later, or deliver the outcome through the step path (which marks the job succeeded; batched
+ * with other jobs' results that arrive while a delivery is being written, `deliverPluginResultSoon`).
  */
 export async function runApiPluginJob(db: Db, job: Job): Promise<JobOutcome> {
   const p = job.payload as unknown as ApiPluginJobPayload;
@@ -40,13 +41,10 @@ export async function runApiPluginJob(db: Db, job: Job): Promise<JobOutcome> {
     return { type: "retry", delayMs: attempt.delayMs, error: attempt.error };
   }
   const { result, details } = attempt;
-  await deliverPluginResult(
-    db,
-    job.projectId,
-    p.runtimeId,
-    { ...result, pluginName: plugin.name, expectedState: p.state },
-    { ...record, payload: { plugin: plugin.name, kind: "api", attempt: job.attempts, ok: result.ok, error: result.error ?? null, ...details } },
+  await deliverPluginResultSoon(db, job.projectId, p.runtimeId, {
+    result: { ...result, pluginName: plugin.name, expectedState: p.state },
+    callRecord: { ...record, payload: { plugin: plugin.name, kind: "api", attempt: job.attempts, ok: result.ok, error: result.error ?? null, ...details } },
     job,
-  );
+  });
   return DONE_AND_RECORDED;
 }

@@ -1,0 +1,70 @@
+import type { Db } from "../db/client";
+import type { WorkflowRuntime } from "../db/schema";
+import { inTransaction, isTransaction } from "../db/transaction";
+import { bindCurrentScope } from "../observability/tracing";
+import { deliverPluginResult, decidePluginResult, type PluginDelivery } from "./deliver-plugin-result";
+import { lockRuntimes } from "./locked-runtime";
+import { stepMany } from "./step-many";
+
+interface Waiting {
+  projectId: string;
+  runtimeId: string;
+  delivery: PluginDelivery;
+  inScope: <R>(fn: () => R) => R;
+  resolve: (runtime: WorkflowRuntime) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Results written by one transaction at most. */
+const MAX_BATCH = 100;
+const queues = new WeakMap<Db, { waiting: Waiting[]; writing: boolean }>();
+
+/**
+ * `deliverPluginResult` with group commit: on a database handle (not inside a caller's transaction), a result that
+ * arrives while another delivery's transaction runs waits for it, and the results that waited are then written
+ * together: their runtimes locked in id order, one `stepMany` per project (each result decided by the single
+ * form's rules, in its own job's scope), one commit. A lone result is written at once, as the single form does, so
+ * nothing waits on a quiet worker. A result refused by its step rejects alone; if the transaction fails as a whole,
+ * each of its results is delivered on its own. Resolves, like the single form, once the step has committed.
+ */
+export function deliverPluginResultSoon(db: Db, projectId: string, runtimeId: string, delivery: PluginDelivery): Promise<WorkflowRuntime> {
+  if (isTransaction(db)) return deliverPluginResult(db, projectId, runtimeId, delivery);
+  let queue = queues.get(db);
+  if (!queue) queues.set(db, (queue = { waiting: [], writing: false }));
+  const q = queue;
+  return new Promise((resolve, reject) => {
+    q.waiting.push({ projectId, runtimeId, delivery, inScope: bindCurrentScope(), resolve, reject });
+    if (q.writing) return;
+    q.writing = true;
+    void (async () => {
+      while (q.waiting.length > 0) await writeBatch(db, q.waiting.splice(0, MAX_BATCH));
+      q.writing = false;
+    })();
+  });
+}
+
+async function writeBatch(db: Db, batch: Waiting[]): Promise<void> {
+  if (batch.length === 1) return deliverAlone(db, batch[0]);
+  let outcomes: Awaited<ReturnType<typeof stepMany>>;
+  try {
+    outcomes = await inTransaction(db, async (tx) => {
+      await lockRuntimes(tx, batch);
+      const done: Awaited<ReturnType<typeof stepMany>> = new Array(batch.length);
+      const byProject = new Map<string, number[]>();
+      batch.forEach((w, i) => byProject.set(w.projectId, [...(byProject.get(w.projectId) ?? []), i]));
+      for (const [projectId, indexes] of byProject) {
+        const requests = indexes.map((i) => ({ runtimeId: batch[i].runtimeId, decide: decidePluginResult(batch[i].delivery), inScope: batch[i].inScope }));
+        (await stepMany(tx, projectId, requests)).forEach((o, k) => (done[indexes[k]] = o));
+      }
+      return done;
+    });
+  } catch {
+    for (const w of batch) await deliverAlone(db, w);
+    return;
+  }
+  outcomes.forEach((o, i) => (o.ok ? batch[i].resolve(o.value.runtime) : batch[i].reject(o.error)));
+}
+
+async function deliverAlone(db: Db, w: Waiting): Promise<void> {
+  await w.inScope(() => deliverPluginResult(db, w.projectId, w.runtimeId, w.delivery)).then(w.resolve, w.reject);
+}
