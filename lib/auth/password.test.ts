@@ -59,4 +59,41 @@ describe("scrypt password hashing", () => {
     expect(await verifyPassword("", dummyPasswordHash())).toBe(false);
     expect(parseScryptHash(dummyPasswordHash())).toMatchObject(currentScryptParams());
   });
+
+  it("reads the stored parameters within their bounds: N a power of two from 2 to 2^20, r 1 to 32, p 1 to 16, a 16- to 128-byte key, a salt", () => {
+    const b64 = (n: number) => Buffer.alloc(n, 7).toString("base64");
+    const hash = (N: number | string, r: number | string, p: number | string, key = 32, salt = 16) => `scrypt$${N}$${r}$${p}$${b64(salt)}$${b64(key)}`;
+    for (const ok of [hash(2, 1, 1), hash(2 ** 20, 32, 16), hash(1024, 8, 1, 16), hash(1024, 8, 1, 128, 1)]) expect(parseScryptHash(ok), ok).not.toBeNull();
+    expect(parseScryptHash(hash(2 ** 20, 32, 16, 128, 8))).toMatchObject({ N: 2 ** 20, r: 32, p: 16, keyLength: 128, saltLength: 8 });
+    for (const bad of [hash(1, 8, 1), hash(3, 8, 1), hash(2 ** 21, 8, 1), hash(1024.5, 8, 1), hash(1024, 33, 1), hash(1024, 1.5, 1), hash(1024, 8, 0), hash(1024, 8, 17), hash(1024, 8, 0.5), hash(1024, 8, 1, 15), hash(1024, 8, 1, 129)]) {
+      expect(parseScryptHash(bad), bad).toBeNull();
+    }
+  });
+
+  it("needs a rehash when any one parameter is weaker than a new hash's, not when all are equal or stronger", () => {
+    const params = { N: 1024, r: 8, p: 2, keyLength: 32, saltLength: 16 };
+    const stored = (q: typeof params) => dummyPasswordHash(q);
+    expect(needsRehash(stored(params), params)).toBe(false);
+    expect(needsRehash(stored({ ...params, N: 2048, r: 9, p: 3, keyLength: 64, saltLength: 32 }), params)).toBe(false);
+    for (const weaker of [{ N: 512 }, { r: 7 }, { p: 1 }, { keyLength: 16 }, { saltLength: 8 }]) {
+      expect(needsRehash(stored({ ...params, ...weaker }), params), JSON.stringify(weaker)).toBe(true);
+    }
+  });
+
+  it("the test-only cost is a whole log2 N from 1 to 16; anything else keeps the OWASP cost", () => {
+    const nFor = (value: string) => {
+      process.env.SCRYPT_TEST_LOG2_N = value;
+      return currentScryptParams().N;
+    };
+    expect([nFor("1"), nFor("16")]).toEqual([2, 65536]);
+    expect([nFor("0"), nFor("17"), nFor("4.5"), nFor("ten")]).toEqual([131072, 131072, 131072, 131072]);
+    expect(currentScryptParams()).toEqual({ ...PRODUCTION_SCRYPT_PARAMS });
+  });
+
+  it("compares passwords in Unicode compatibility form (NFKC): a ligature or a composed accent is the same password", async () => {
+    const params = { ...currentScryptParams(), N: 16 };
+    const hash = await hashPassword("ﬁle café", params);
+    expect(await verifyPassword("file cafe\u0301", hash)).toBe(true);
+    expect(await verifyPassword("file cafe", hash)).toBe(false);
+  });
 });
