@@ -1,4 +1,4 @@
-// `npm run bench`: prints the service's performance figures. BENCH_ONLY=engine|plugins|webhooks|handlers|queues|timers|http|batch|bulk runs one part.
+// `npm run bench`: prints the service's performance figures. BENCH_ONLY=engine|plugins|webhooks|webhook-jobs|handlers|queues|timers|http|batch|bulk runs one part.
 import { runBatchBench } from "./batch-bench";
 import { runBulkBench } from "./bulk-bench";
 import { runEngineBench } from "./engine-bench";
@@ -7,6 +7,7 @@ import { runHandlerProfile } from "./handler-profile";
 import { queueBenchCases, runQueueBench } from "./queue-bench";
 import { runTimerBench } from "./timer-bench";
 import { runPluginLatencyBench } from "./plugin-latency-bench";
+import { runWebhookJobBench } from "./webhook-job-bench";
 import { runWebhookLatencyBench } from "./webhook-latency-bench";
 
 function print(title: string, figures: Record<string, unknown>): void {
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   if (!only || only === "engine") print("engine (pure, one core)", await runEngineBench());
   if (!only || only === "plugins") print("API plugin call: commit to vendor request (in-process worker, LISTEN/NOTIFY)", await runPluginLatencyBench());
   if (!only || only === "webhooks") print("System webhooks: commit to first delivery attempt", await runWebhookLatencyBench());
+  if (!only || only === "webhook-jobs") print("System webhook delivery jobs: worker and PostgreSQL CPU per job (BENCH_DATABASE_URL: PostgreSQL)", await runWebhookJobBench());
   if (!only || only === "handlers") print("Route handlers called directly, no Next.js in front (PGlite, or BENCH_DATABASE_URL)", await runHandlerProfile());
   if (!only || only === "queues") print(`Backoffice queue pages over ${queueBenchCases().toLocaleString("en-US")} cases (median of 5)`, await runQueueBench());
   if (!only || only === "timers") print("Timers: 10,000 due in the same second, and lateness with nothing else running (BENCH_DATABASE_URL: PostgreSQL)", await runTimerBench());
