@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { webhookDeliveries, webhookSubscriptions, type Job, type WebhookDelivery } from "../db/schema";
-import { DONE, type JobOutcome } from "../jobs/outcome";
+import { projects, webhookDeliveries, webhookSubscriptions, type Job, type WebhookDelivery } from "../db/schema";
+import { DONE, DONE_AND_RECORDED, type JobOutcome } from "../jobs/outcome";
 import { safeFetch } from "../net/safe-fetch";
 import { metrics, timed } from "../observability/metrics";
 import { outboundPolicy } from "../plugins/outbound-policy";
@@ -11,22 +11,24 @@ import { orderPayloadKeys } from "./build-payload";
 import { readDeliveryJobPayload } from "./delivery-job";
 import { deliveryOptions } from "./delivery-options";
 import { recordAttempt } from "./record-attempt";
-import { signatureHeaders, signingSecrets } from "./signing";
+import { SECRET_COLUMNS, secretsOf, signatureHeaders } from "./signing";
 
 /**
  * Perform one attempt of a `webhook_delivery` job: POST the stored event, signed per Standard Webhooks with
  * the project's secret(s), to the subscription's URL through the outgoing-request guard; record the outcome
- * on the delivery, the subscription (410) and the runtime's history; tell the worker to finish, retry or fail
- * the job. A delivery that is no longer pending (a job taken over after its worker died, once the first one
+ * on the delivery, the subscription (410) and the runtime's history (a delivered attempt completes its job in the
+ * same statement); tell the worker to retry or fail the job otherwise. The delivery, its subscription and the
+ * project's signing secrets are read by one query. A delivery that is no longer pending (a job taken over after its worker died, once the first one
  * had recorded the outcome) is not sent again.
  */
 export async function deliverSystemWebhook(db: Db, job: Job): Promise<JobOutcome> {
   const payload = readDeliveryJobPayload(job.payload);
   if (!payload) return { type: "failed", error: `job ${job.id} has no deliveryId` };
   const [found] = await db
-    .select({ delivery: webhookDeliveries, subscription: webhookSubscriptions })
+    .select({ delivery: webhookDeliveries, subscription: webhookSubscriptions, secrets: SECRET_COLUMNS })
     .from(webhookDeliveries)
     .leftJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
+    .innerJoin(projects, eq(projects.id, webhookDeliveries.projectId))
     .where(and(eq(webhookDeliveries.id, payload.deliveryId), eq(webhookDeliveries.projectId, job.projectId)));
   if (!found) return { type: "failed", error: `webhook delivery ${payload.deliveryId} was not found` };
   const { delivery, subscription } = found;
@@ -39,15 +41,15 @@ export async function deliverSystemWebhook(db: Db, job: Job): Promise<JobOutcome
     const why = subscription ? (subscription.disabledReason ?? "it was disabled") : "it was deleted";
     outcome = { status: "failed", responseCode: null, errorCode: "subscription_disabled", error: `subscription_disabled: not sent because ${why}`, retryInMs: null };
   } else {
-    const secrets = await signingSecrets(db, job.projectId);
+    const secrets = secretsOf(found.secrets, job.projectId);
     outcome = secrets.length
       ? classifyAttempt(await attemptOnce(delivery, secrets, payload.timeoutMs), job.attempts, { scale: options.retryScale })
       : retryOrFail(job.attempts, { scale: options.retryScale }, null, "webhook_secret_missing",
           "webhook_secret_missing: the project has no signing secret; create one with POST /api/v1/external/webhook-secret/rotate");
   }
-  await recordAttempt(db, delivery, subscription?.id ?? null, outcome);
+  await recordAttempt(db, delivery, subscription?.id ?? null, outcome, outcome.status === "succeeded" ? job : undefined);
   metrics().webhookAttempts.inc({ result: outcome.status });
-  if (outcome.status === "succeeded") return DONE;
+  if (outcome.status === "succeeded") return DONE_AND_RECORDED;
   if (outcome.status === "retrying") return { type: "retry", delayMs: outcome.retryInMs ?? 0, error: outcome.error ?? "retrying" };
   return { type: "failed", error: outcome.error ?? outcome.status };
 }

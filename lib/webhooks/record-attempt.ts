@@ -1,55 +1,53 @@
-import { eq, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { runtimeHistory, webhookDeliveries, webhookSubscriptions, type WebhookDelivery } from "../db/schema";
+import type { Job, WebhookDelivery } from "../db/schema";
+import { jobCompletion } from "../jobs/queue";
 import type { AttemptOutcome } from "./attempt-outcome";
 
 /**
- * Record an attempt in one transaction: the delivery's status, attempt count, last response code and error,
- * next attempt and delivery time; on 410 the subscription is disabled with the reason; and a `webhook` row is
- * appended to the runtime's history. The history shows the URL without query string or credentials, and
- * never a header, signature or body.
+ * Record an attempt in one statement: the delivery's status, attempt count, last response code and error, next
+ * attempt and delivery time; on 410 the subscription is disabled with the reason; a `webhook` row is appended to
+ * the runtime's history; and `completesJob`, when given (a delivered attempt), is marked succeeded if its lease
+ * still holds, so the attempt and the job's end commit together. The history shows the URL without query string or
+ * credentials, and never a header, signature or body.
  */
-export async function recordAttempt(db: Db, delivery: WebhookDelivery, subscriptionId: string | null, outcome: AttemptOutcome): Promise<void> {
+export async function recordAttempt(
+  db: Db,
+  delivery: WebhookDelivery,
+  subscriptionId: string | null,
+  outcome: AttemptOutcome,
+  completesJob?: Pick<Job, "id" | "lockedBy">,
+): Promise<void> {
   const now = new Date();
-  const attempt = delivery.attempts + 1;
-  await db.transaction(async (tx) => {
-    await tx
-      .update(webhookDeliveries)
-      .set({
-        status: outcome.status === "succeeded" ? "succeeded" : outcome.status === "retrying" ? "pending" : "failed",
-        attempts: sql`${webhookDeliveries.attempts} + 1`,
-        lastResponseCode: outcome.responseCode,
-        lastError: outcome.error,
-        nextAttemptAt: outcome.status === "retrying" ? new Date(now.getTime() + (outcome.retryInMs ?? 0)) : null,
-        ...(outcome.status === "succeeded" ? { deliveredAt: now } : {}),
-      })
-      .where(eq(webhookDeliveries.id, delivery.id));
-    if (outcome.status === "disabled" && subscriptionId) {
-      await tx
-        .update(webhookSubscriptions)
-        .set({ active: false, disabledReason: `The receiver answered 410 Gone to event ${delivery.eventId} at ${now.toISOString()}.` })
-        .where(eq(webhookSubscriptions.id, subscriptionId));
-    }
-    if (!delivery.runtimeId) return;
-    await tx.insert(runtimeHistory).values({
-      projectId: delivery.projectId,
-      runtimeId: delivery.runtimeId,
-      kind: "webhook",
+  const status = outcome.status === "succeeded" ? "succeeded" : outcome.status === "retrying" ? "pending" : "failed";
+  const nextAttemptAt = outcome.status === "retrying" ? new Date(now.getTime() + (outcome.retryInMs ?? 0)).toISOString() : null;
+  const deliveredAt = outcome.status === "succeeded" ? sql`${now.toISOString()}::timestamptz` : sql`delivered_at`;
+  const parts: SQL[] = [
+    sql`d as (update webhook_deliveries set status = ${status}, attempts = attempts + 1, last_response_code = ${outcome.responseCode}::int,
+      last_error = ${outcome.error}::text, next_attempt_at = ${nextAttemptAt}::timestamptz, delivered_at = ${deliveredAt}
+      where id = ${delivery.id}::uuid)`,
+  ];
+  if (outcome.status === "disabled" && subscriptionId) {
+    const reason = `The receiver answered 410 Gone to event ${delivery.eventId} at ${now.toISOString()}.`;
+    parts.push(sql`s as (update webhook_subscriptions set active = false, disabled_reason = ${reason} where id = ${subscriptionId}::uuid)`);
+  }
+  if (delivery.runtimeId) {
+    const payload = {
+      deliveryId: delivery.id,
+      eventId: delivery.eventId,
       eventName: delivery.eventName,
-      actorType: "system",
-      payload: {
-        deliveryId: delivery.id,
-        eventId: delivery.eventId,
-        eventName: delivery.eventName,
-        url: displayUrl(delivery.url),
-        status: outcome.status,
-        attempt,
-        responseCode: outcome.responseCode,
-        errorCode: outcome.errorCode,
-        ...(outcome.retryInMs !== null ? { retryInMs: outcome.retryInMs } : {}),
-      },
-    });
-  });
+      url: displayUrl(delivery.url),
+      status: outcome.status,
+      attempt: delivery.attempts + 1,
+      responseCode: outcome.responseCode,
+      errorCode: outcome.errorCode,
+      ...(outcome.retryInMs !== null ? { retryInMs: outcome.retryInMs } : {}),
+    };
+    parts.push(sql`h as (insert into runtime_history (project_id, runtime_id, kind, event_name, actor_type, payload)
+      values (${delivery.projectId}, ${delivery.runtimeId}::uuid, 'webhook', ${delivery.eventName}, 'system', ${JSON.stringify(payload)}::jsonb))`);
+  }
+  if (completesJob) parts.push(sql`done as (${jobCompletion(completesJob)})`);
+  await db.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
 }
 
 /** The URL as shown in history: scheme, host, port and path; a query string or user info may carry tokens. */

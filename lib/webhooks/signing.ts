@@ -45,10 +45,15 @@ export function signatureHeaders(eventId: string, at: Date, body: string, secret
  * overlap lasts. Empty when the project has no secret yet.
  */
 export async function signingSecrets(db: Db, projectId: string, now = new Date()): Promise<string[]> {
-  const [row] = await db
-    .select({ current: projects.webhookSecret, previous: projects.webhookSecretPrevious, until: projects.webhookSecretPreviousUntil })
-    .from(projects)
-    .where(eq(projects.id, projectId));
+  const [row] = await db.select(SECRET_COLUMNS).from(projects).where(eq(projects.id, projectId));
+  return secretsOf(row, projectId, now);
+}
+
+/** The project columns `secretsOf` reads, for a query that loads them with other rows. */
+export const SECRET_COLUMNS = { current: projects.webhookSecret, previous: projects.webhookSecretPrevious, until: projects.webhookSecretPreviousUntil };
+
+/** `signingSecrets` of the project's row (its `SECRET_COLUMNS`), decrypted. */
+export function secretsOf(row: { current: string | null; previous: string | null; until: Date | null } | null | undefined, projectId: string, now = new Date()): string[] {
   if (!row?.current) return [];
   const secrets = [decryptString(row.current, secretAad(projectId))];
   if (row.previous && row.until && row.until > now) secrets.push(decryptString(row.previous, previousSecretAad(projectId)));
