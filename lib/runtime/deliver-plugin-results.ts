@@ -37,7 +37,10 @@ export function deliverPluginResultSoon(db: Db, projectId: string, runtimeId: st
     if (q.writing) return;
     q.writing = true;
     void (async () => {
-      while (q.waiting.length > 0) await writeBatch(db, q.waiting.splice(0, MAX_BATCH));
+      while (q.waiting.length > 0) {
+        const batch = q.waiting.splice(0, MAX_BATCH);
+        await writeBatch(db, batch).catch((error: unknown) => batch.forEach((w) => w.reject(error)));
+      }
       q.writing = false;
     })();
   });
