@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { loginThrottle } from "../db/schema";
-import { activeLoginLocks, clearLoginFailures, recordLoginFailure, type ThrottlePolicy } from "./login-throttle";
+import { activeLoginLocks, clearLoginFailures, forgetLoginAttempt, recordLoginFailure, takeLoginAttempt, throttleKeys, type ThrottlePolicy } from "./login-throttle";
 
 // The throttle takes the clock as a parameter (`now`), so lock lengths are checked on a fixed timeline here;
 // check-credentials.int.test.ts runs sign-ins on the real clock with short locks.
@@ -100,5 +100,38 @@ describe(`login throttle (${process.env.TEST_DB_KIND})`, () => {
     const locks = await activeLoginLocks(t.db, ["email:noisy@example.com", "email:quiet@example.com", "email:never-seen@example.com"], T0);
     expect([...locks]).toEqual([["email:noisy@example.com", at(30 * SECOND)]]);
     expect(await activeLoginLocks(t.db, [], T0)).toEqual(new Map());
+  });
+
+  it("a policy without free failures locks on the first one", async () => {
+    const key = "email:strict@example.com";
+    await fail(key, 1, T0, { ...POLICY, freeFailures: 1 });
+    expect(await row(key)).toMatchObject({ failures: 1, lockedUntil: at(30 * SECOND) });
+    expect(await isLocked(key, at(30 * SECOND - 1))).toBe(true);
+    expect(await isLocked(key, at(30 * SECOND))).toBe(false);
+  });
+
+  it("takeLoginAttempt counts the attempt against every key in advance, or only against the locked ones while locked", async () => {
+    const keys = throttleKeys("taken@example.com", "203.0.113.77");
+    expect(keys).toEqual({ account: "email:taken@example.com", address: "ip:203.0.113.77" });
+    expect(throttleKeys("taken@example.com", null)).toEqual({ account: "email:taken@example.com", address: null });
+    const policyOf = () => ({ ...POLICY, freeFailures: 2 });
+    expect(await takeLoginAttempt(t.db, [keys.address!, keys.account], policyOf, T0)).toEqual(new Map());
+    expect([(await row(keys.account)).failures, (await row(keys.address!)).failures]).toEqual([1, 1]);
+    await recordLoginFailure(t.db, keys.account, policyOf(), T0); // the account is now locked
+    const locks = await takeLoginAttempt(t.db, [keys.account, keys.address!], policyOf, at(SECOND));
+    expect([...locks]).toEqual([[keys.account, at(30 * SECOND)]]);
+    expect([(await row(keys.account)).failures, (await row(keys.address!)).failures]).toEqual([3, 1]);
+  });
+
+  it("forgetLoginAttempt gives one advance failure back, never below zero", async () => {
+    const key = "ip:203.0.113.78";
+    await fail(key, 2);
+    await forgetLoginAttempt(t.db, key);
+    expect((await row(key)).failures).toBe(1);
+    await forgetLoginAttempt(t.db, key);
+    await forgetLoginAttempt(t.db, key);
+    expect((await row(key)).failures).toBe(0);
+    await clearLoginFailures(t.db, key);
+    expect(await row(key)).toBeUndefined();
   });
 });
