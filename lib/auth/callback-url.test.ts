@@ -13,6 +13,8 @@ describe("safeCallbackUrl", () => {
     ["", "/"],
     [null, "/"],
     [`/${"a".repeat(2_001)}`, "/"],
+    [`/${"a".repeat(2_000)}`, "/"],
+    [`/${"a".repeat(1_999)}`, `/${"a".repeat(1_999)}`],
   ])("%s → %s", (raw, expected) => {
     expect(safeCallbackUrl(raw)).toBe(expected);
   });

@@ -1,3 +1,4 @@
+import { scryptSync } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { currentScryptParams, dummyPasswordHash, hashPassword, needsRehash, parseScryptHash, PRODUCTION_SCRYPT_PARAMS, verifyPassword } from "./password";
 
@@ -86,7 +87,7 @@ describe("scrypt password hashing", () => {
       return currentScryptParams().N;
     };
     expect([nFor("1"), nFor("16")]).toEqual([2, 65536]);
-    expect([nFor("0"), nFor("17"), nFor("4.5"), nFor("ten")]).toEqual([131072, 131072, 131072, 131072]);
+    expect([nFor("0"), nFor("17"), nFor("18"), nFor("4.5"), nFor("ten")]).toEqual([131072, 131072, 131072, 131072, 131072]);
     expect(currentScryptParams()).toEqual({ ...PRODUCTION_SCRYPT_PARAMS });
   });
 
@@ -95,5 +96,16 @@ describe("scrypt password hashing", () => {
     const hash = await hashPassword("ﬁle café", params);
     expect(await verifyPassword("file cafe\u0301", hash)).toBe(true);
     expect(await verifyPassword("file cafe", hash)).toBe(false);
+  });
+
+  it("a stored hash is scrypt of the NFKC password with the parameters it records, so hashes made elsewhere verify", async () => {
+    const salt = Buffer.from("0123456789abcdef");
+    const key = scryptSync("pass phrase", salt, 32, { N: 1024, r: 8, p: 1 });
+    const stored = `scrypt$1024$8$1$${salt.toString("base64")}$${key.toString("base64")}`;
+    expect(await verifyPassword("pass phrase", stored)).toBe(true);
+    expect(await verifyPassword("pass phrase!", stored)).toBe(false);
+    const [, n, r, p, saltText, keyText] = (await hashPassword("pass phrase", { N: 1024, r: 8, p: 1, keyLength: 32, saltLength: 16 })).split("$");
+    expect([n, r, p]).toEqual(["1024", "8", "1"]);
+    expect(scryptSync("pass phrase", Buffer.from(saltText, "base64"), 32, { N: 1024, r: 8, p: 1 }).toString("base64")).toBe(keyText);
   });
 });
