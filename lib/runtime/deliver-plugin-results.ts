@@ -4,7 +4,7 @@ import { inTransaction, isTransaction } from "../db/transaction";
 import { bindCurrentScope } from "../observability/tracing";
 import { deliverPluginResult, decidePluginResult, type PluginDelivery } from "./deliver-plugin-result";
 import { lockRuntimes } from "./locked-runtime";
-import { stepMany } from "./step-many";
+import { stepManyAcrossProjects, type StepOutcome } from "./step-many";
 
 interface Waiting {
   projectId: string;
@@ -48,18 +48,11 @@ export function deliverPluginResultSoon(db: Db, projectId: string, runtimeId: st
 
 async function writeBatch(db: Db, batch: Waiting[]): Promise<void> {
   if (batch.length === 1) return deliverAlone(db, batch[0]);
-  let outcomes: Awaited<ReturnType<typeof stepMany>>;
+  let outcomes: StepOutcome<undefined>[];
   try {
     outcomes = await inTransaction(db, async (tx) => {
       await lockRuntimes(tx, batch);
-      const done: Awaited<ReturnType<typeof stepMany>> = new Array(batch.length);
-      const byProject = new Map<string, number[]>();
-      batch.forEach((w, i) => byProject.set(w.projectId, [...(byProject.get(w.projectId) ?? []), i]));
-      for (const [projectId, indexes] of byProject) {
-        const requests = indexes.map((i) => ({ runtimeId: batch[i].runtimeId, decide: decidePluginResult(batch[i].delivery), inScope: batch[i].inScope }));
-        (await stepMany(tx, projectId, requests)).forEach((o, k) => (done[indexes[k]] = o));
-      }
-      return done;
+      return stepManyAcrossProjects(tx, batch.map((w) => ({ projectId: w.projectId, runtimeId: w.runtimeId, decide: decidePluginResult(w.delivery), inScope: w.inScope })));
     });
   } catch {
     for (const w of batch) await deliverAlone(db, w);

@@ -88,6 +88,25 @@ export async function stepMany<T = undefined>(db: Db, projectId: string, request
   );
 }
 
+/**
+ * `stepMany` for requests of several projects in the caller's transaction: one `stepMany` per project, projects in
+ * order. Outcomes are in the order of `requests`.
+ */
+export async function stepManyAcrossProjects<T = undefined>(tx: Db, requests: (StepRequest<T> & { projectId: string })[]): Promise<StepOutcome<T>[]> {
+  const outcomes: StepOutcome<T>[] = new Array(requests.length);
+  const byProject = new Map<string, number[]>();
+  requests.forEach((r, i) => {
+    const indexes = byProject.get(r.projectId);
+    if (indexes) indexes.push(i);
+    else byProject.set(r.projectId, [i]);
+  });
+  for (const projectId of [...byProject.keys()].sort()) {
+    const indexes = byProject.get(projectId)!;
+    (await stepMany(tx, projectId, indexes.map((i) => requests[i]))).forEach((o, k) => (outcomes[indexes[k]] = o));
+  }
+  return outcomes;
+}
+
 /** Lock the project's runtimes among `ids` with one statement, in id order; the rows by (lower-case) id. */
 async function lockRuntimeRows(tx: Db, projectId: string, ids: string[]): Promise<Map<string, WorkflowRuntime>> {
   const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];

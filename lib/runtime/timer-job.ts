@@ -8,7 +8,7 @@ import { metrics } from "../observability/metrics";
 import { inTransaction } from "../db/transaction";
 import { lockRuntimes } from "./locked-runtime";
 import type { Decision, LockedRuntime } from "./step";
-import { stepMany } from "./step-many";
+import { stepManyAcrossProjects } from "./step-many";
 import type { TimerJobPayload } from "./timer-jobs";
 import { SYSTEM_ACTOR } from "./types";
 
@@ -67,25 +67,22 @@ export async function fireTimerJobs(tx: Db, jobs: Job[], inScope?: (<R>(fn: () =
   });
   for (const round of rounds) {
     const leases = await checkLeases(tx, round.map((i) => jobs[i]));
-    const byProject = new Map<string, number[]>();
+    const valid: number[] = [];
     for (const i of round) {
       const p = jobs[i].payload as unknown as TimerJobPayload;
       out[i] = { fired: false, timer: p.timer, definitionId: null };
-      if (leases.has(jobs[i].id)) byProject.set(jobs[i].projectId, [...(byProject.get(jobs[i].projectId) ?? []), i]);
+      if (leases.has(jobs[i].id)) valid.push(i);
     }
-    for (const [projectId, indexes] of byProject) {
-      const requests = indexes.map((i) => {
-        const job = jobs[i];
-        const p = job.payload as unknown as TimerJobPayload;
-        const warned = leases.get(job.id)!;
-        return { runtimeId: p.runtimeId, decide: (locked: LockedRuntime) => decideTimer(locked, p, { id: job.id, lockedBy: job.lockedBy }, warned), inScope: inScope?.[i] };
-      });
-      const outcomes = await stepMany(tx, projectId, requests);
-      outcomes.forEach((o, k) => {
-        if (!o.ok) throw o.error;
-        out[indexes[k]] = { fired: true, timer: out[indexes[k]].timer, definitionId: o.value.runtime.workflowDefinitionId };
-      });
-    }
+    const requests = valid.map((i) => {
+      const job = jobs[i];
+      const p = job.payload as unknown as TimerJobPayload;
+      const warned = leases.get(job.id)!;
+      return { projectId: job.projectId, runtimeId: p.runtimeId, decide: (locked: LockedRuntime) => decideTimer(locked, p, { id: job.id, lockedBy: job.lockedBy }, warned), inScope: inScope?.[i] };
+    });
+    (await stepManyAcrossProjects(tx, requests)).forEach((o, k) => {
+      if (!o.ok) throw o.error;
+      out[valid[k]] = { fired: true, timer: out[valid[k]].timer, definitionId: o.value.runtime.workflowDefinitionId };
+    });
   }
   return out;
 }
