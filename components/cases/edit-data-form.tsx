@@ -6,6 +6,7 @@ import { useState } from "react";
 import { ErrorList } from "@/components/forms/error-list";
 import { toErrorSchema, transformErrors } from "@/components/forms/form-errors";
 import { serverValidator } from "@/components/forms/server-validator";
+import { useMounted } from "@/components/ui/use-clock";
 import { contextPatchOf, type EditForm } from "@/lib/review/edit-form";
 import { mergePatchDiff } from "@/lib/review/merge-patch-diff";
 import { ActionProblem } from "./action-problem";
@@ -20,6 +21,8 @@ type Json = Record<string, unknown>;
  */
 export function EditDataForm({ runtimeId, version, form, values }: { runtimeId: string; version: number; form: EditForm; values: Json }) {
   const [formData, setFormData] = useState<Json>(values);
+  // Until hydrated, a click would submit the server-rendered form natively (a page reload that drops the edits).
+  const hydrated = useMounted();
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [unchanged, setUnchanged] = useState(false);
   const action = useCaseAction<{ patch: Json; version: number }>(`/api/backoffice/cases/${runtimeId}/context`, () => setExtraErrors(undefined));
@@ -57,7 +60,7 @@ export function EditDataForm({ runtimeId, version, form, values }: { runtimeId: 
         noHtml5Validate
         disabled={action.isPending}
       >
-        <button className="btn" type="submit" disabled={action.isPending}>
+        <button className="btn" type="submit" disabled={!hydrated || action.isPending}>
           {action.isPending ? "Saving…" : "Save changes"}
         </button>
       </Form>

@@ -7,6 +7,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ApiProblem, postJson } from "@/components/ui/api-client";
+import { useMounted } from "@/components/ui/use-clock";
 import { ErrorList } from "./error-list";
 import { toErrorSchema, transformErrors } from "./form-errors";
 
@@ -26,6 +27,8 @@ interface Props {
  */
 export function AddCaseForm({ action, schema, uiSchema, initialData }: Props) {
   const router = useRouter();
+  // Until hydrated, a click would submit the server-rendered form natively (a page reload that drops the input).
+  const hydrated = useMounted();
   const [formData, setFormData] = useState<Record<string, unknown>>(initialData);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [message, setMessage] = useState<string | null>(null);
@@ -63,7 +66,7 @@ export function AddCaseForm({ action, schema, uiSchema, initialData }: Props) {
         noHtml5Validate
         disabled={create.isPending || create.isSuccess}
       >
-        <button className="btn" type="submit" disabled={create.isPending || create.isSuccess}>
+        <button className="btn" type="submit" disabled={!hydrated || create.isPending || create.isSuccess}>
           {create.isPending || create.isSuccess ? "Adding case…" : "Add case and start"}
         </button>
       </Form>
