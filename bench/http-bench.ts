@@ -100,6 +100,18 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
       if (status !== 200) throw new Error(`/api/health: ${status}`);
     });
     const cpuPerHealth = cpuPer(cpu, cpuSnapshot(app.cpuScope), healths);
+    // The framework's floor for a POST: the sandbox echo reads and parses a run's body and probes the database.
+    cpu = cpuSnapshot(app.cpuScope);
+    const echoLat = new Latencies();
+    const echoes = external
+      ? 0
+      : await closedLoop(CLIENTS, DURATION_MS / 2, async () => {
+          const t0 = performance.now();
+          const { status } = await client.post("/api/sandbox/echo", runBody());
+          echoLat.add(performance.now() - t0);
+          if (status !== 200) throw new Error(`/api/sandbox/echo: ${status}`);
+        });
+    const cpuPerEcho = cpuPer(cpu, cpuSnapshot(app.cpuScope), echoes);
 
     const created: string[] = [];
     cpu = cpuSnapshot(app.cpuScope);
@@ -143,6 +155,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     await postSteady(steadyRate, 4, lat.sendEventSteady);
     return {
       "GET /api/health requests/s": Math.round(healths / (DURATION_MS / 2000)),
+      "POST /api/sandbox/echo (a run's body) requests/s": Math.round(echoes / (DURATION_MS / 2000)),
       "runs/s": Math.round(runs / (DURATION_MS / 1000)),
       "events/s (start: each also queues a vendor call)": Math.round(events / eventSeconds),
       "complete flows/s (run, start+wait, approve)": Math.round(flows / (DURATION_MS / 1000)),
@@ -157,6 +170,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
       "workflow.completed webhook, approve answered to received, under the flow load, ms": webhookLatency.summary(),
       "workflow.completed webhooks not received within 10 s": approvedAt.size - webhookLatency.count,
       "CPU ms per GET /api/health (app, postgres, load generator)": cpuPerHealth ?? "n/a",
+      "CPU ms per POST /api/sandbox/echo (app, postgres, load generator)": cpuPerEcho ?? "n/a",
       "CPU ms per run (app, postgres, load generator)": cpuPerRun ?? "n/a",
       "CPU ms per event, incl. its vendor call (app, postgres, load generator)": cpuPerEvent ?? "n/a",
       "CPU ms per complete flow (app, postgres, load generator)": cpuPerFlow ?? "n/a",

@@ -6,6 +6,7 @@ import { openTestDatabase, type TestDatabase } from "@/tests/support/test-databa
 import { SINK_MAX_BODY_BYTES } from "@/lib/sandbox/webhook-sink";
 import { call } from "@/tests/support/http";
 import { seedProject } from "@/tests/support/seed";
+import { POST as echo } from "./echo/route";
 import { GET as registry } from "./registry/[registrationNumber]/route";
 import { GET as sinkGet, POST as sinkPost } from "./webhook-sink/[name]/route";
 
@@ -43,6 +44,17 @@ describe(`sandbox routes (${process.env.TEST_DB_KIND})`, () => {
     const res = await registry(new Request("http://localhost/api/sandbox/registry/20000002?business_name=Acme%20Ltd"), ctx({ registrationNumber: "20000002" }));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ business_details: { registered_name: "Acme Ltd Holdings" }, name_fuzziness_score: 0.7 });
+  });
+
+  it("the echo answers the JSON it was sent, with the API's body errors, and needs no key", async () => {
+    const sent = await call(echo, "POST", "/api/sandbox/echo", { body: { a: [1, "two"], b: null } });
+    expect([sent.status, sent.json]).toEqual([200, { received: { a: [1, "two"], b: null }, database: "ok" }]);
+    const malformed = await call(echo, "POST", "/api/sandbox/echo", { body: "{", headers: { "content-type": "application/json" } });
+    expect([malformed.status, malformed.json.code]).toEqual([400, "malformed_json"]);
+    const text = await call(echo, "POST", "/api/sandbox/echo", { body: "hi", headers: { "content-type": "text/plain" } });
+    expect([text.status, text.json.code]).toEqual([415, "unsupported_media_type"]);
+    const hostile = await call(echo, "POST", "/api/sandbox/echo", { body: '{"__proto__":{"x":1}}', headers: { "content-type": "application/json" } });
+    expect([hostile.status, hostile.json.code]).toEqual([422, "forbidden_key"]);
   });
 
   it("the webhook sink records what an API key of the project sends, and shows it to that project only", async () => {
@@ -105,6 +117,7 @@ describe(`sandbox routes (${process.env.TEST_DB_KIND})`, () => {
     const name = unique();
     for (const res of [
       await call((req) => registry(req, ctx({ registrationNumber: "1" })), "GET", "/api/sandbox/registry/1"),
+      await call(echo, "POST", "/api/sandbox/echo", { body: { a: 1 } }),
       await post(name, { key: keyA, body: { a: 1 } }),
       await read(name, { key: keyA }),
     ]) {
