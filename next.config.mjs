@@ -20,7 +20,11 @@ const nextConfig = {
   compress: false,
   reactStrictMode: true,
   // forbidden() (next/navigation) renders app/(backoffice)/forbidden.tsx with HTTP 403: a page refused to a role.
-  experimental: { authInterrupts: true },
+  // A CI run builds once from a fresh clone: Turbopack's build cache would only be written, never read.
+  experimental: { authInterrupts: true, turbopackFileSystemCacheForBuild: process.env.CI !== "true" },
+  // .ci/run type-checks the whole project (`npm run typecheck`) before it builds and sets NEXT_BUILD_TYPECHECKED=1:
+  // the build does not check the same files a second time. Every other build checks them.
+  typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_TYPECHECKED === "1" },
   // nosniff, Referrer-Policy and X-Frame-Options everywhere, the API's strict policy on /api, HSTS over HTTPS.
   // Pages get their Content-Security-Policy (with a nonce) from proxy.ts.
   headers: async () => securityHeaderRules(),
