@@ -1,4 +1,5 @@
 // @ts-check
+import { createHash } from "node:crypto";
 // Mutation testing (`npm run mutate`): Stryker changes one line at a time in the modules below and checks that
 // some test fails. Not part of CI (too slow); quote the score in notes. See "Mutation testing" in README.md.
 //
@@ -39,7 +40,14 @@ const SCOPES = {
   },
   runtime: {
     mutate: ["lib/runtime/**/*.ts"],
-    testFiles: ["lib/runtime/**/*.test.ts", "app/api/v1/external/workflows/*.int.test.ts", "lib/review/review-actions.int.test.ts"],
+    // Four-eyes votes and webhook plugin attempts are steps of the runtime observed through their own modules' tests.
+    testFiles: [
+      "lib/runtime/**/*.test.ts",
+      "app/api/v1/external/workflows/*.int.test.ts",
+      "lib/review/review-actions.int.test.ts",
+      "lib/review/four-eyes/*.int.test.ts",
+      "lib/plugins/webhook-plugin-attempts.int.test.ts",
+    ],
   },
   idempotency: { mutate: ["lib/api/http/idempotency.ts"], testFiles: ["lib/api/http/idempotency.int.test.ts", "app/api/v1/external/workflows/*.int.test.ts"] },
 };
@@ -49,7 +57,12 @@ const unknown = requested.filter((s) => !(s in SCOPES));
 if (unknown.length > 0) throw new Error(`MUTATE_SCOPE: unknown scope ${unknown.join(", ")}; use one or more of ${Object.keys(SCOPES).join(", ")}`);
 const names = requested.length > 0 ? requested : Object.keys(SCOPES);
 const chosen = names.map((n) => SCOPES[/** @type {keyof typeof SCOPES} */ (n)]);
-const suffix = requested.length > 0 ? `-${[...names].sort().join("-")}` : "";
+// MUTATE_FILES narrows the chosen scopes to some of their files (comma-separated paths or globs), for a scope too
+// slow to run in one sitting: each narrowed run keeps its own results file, named after the files it mutated, so
+// a scope's score is the sum of its parts' reports (`node scripts/mutation-score.mjs`).
+const only = (process.env.MUTATE_FILES ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const filesTag = only.length > 0 ? `-${createHash("sha256").update([...only].sort().join(",")).digest("hex").slice(0, 8)}` : "";
+const suffix = (requested.length > 0 ? `-${[...names].sort().join("-")}` : "") + filesTag;
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -61,7 +74,7 @@ export default {
   // Mutants run only while a module loads (constant tables) would need every test re-run in a fresh process
   // each; they are left out of the score rather than paid for.
   ignoreStatic: true,
-  mutate: [...chosen.flatMap((s) => s.mutate), "!**/*.test.ts"],
+  mutate: [...(only.length > 0 ? only : chosen.flatMap((s) => s.mutate)), "!**/*.test.ts"],
   testFiles: [...new Set(chosen.flatMap((s) => s.testFiles))],
   incremental: true,
   incrementalFile: `reports/stryker-incremental${suffix}.json`,

@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// The mutation score of a folder, summed over every Stryker JSON report in reports/mutation/ (a scope run whole or
+// in parts with MUTATE_FILES): `node scripts/mutation-score.mjs lib/runtime`. Where two reports hold the same file,
+// the newer one counts. Score = killed + timed out over every mutant that ran (no-coverage ones count as survived),
+// the figure Stryker prints as "% score".
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const folder = (process.argv[2] ?? "").replace(/\/$/, "");
+const dir = "reports/mutation";
+const reports = readdirSync(dir)
+  .filter((f) => f.endsWith(".json"))
+  .map((f) => join(dir, f))
+  .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
+const files = new Map();
+for (const path of reports) {
+  const report = JSON.parse(readFileSync(path, "utf8"));
+  for (const [file, result] of Object.entries(report.files ?? {})) if (!folder || file.startsWith(`${folder}/`)) files.set(file, result.mutants);
+}
+const count = (statuses) => [...files.values()].flat().filter((m) => statuses.includes(m.status)).length;
+const detected = count(["Killed", "Timeout"]);
+const undetected = count(["Survived", "NoCoverage"]);
+const total = detected + undetected;
+const score = total ? Math.round((detected / total) * 10000) / 100 : 0;
+console.log(`${folder || "all"}: ${files.size} files, ${detected} of ${total} mutants detected (${score} %), ${count(["CompileError", "RuntimeError"])} invalid, ${count(["Ignored"])} ignored`);
+for (const [file, mutants] of [...files].sort()) {
+  const d = mutants.filter((m) => ["Killed", "Timeout"].includes(m.status)).length;
+  const u = mutants.filter((m) => ["Survived", "NoCoverage"].includes(m.status)).length;
+  if (process.env.VERBOSE) console.log(`  ${file}: ${d}/${d + u}`);
+}
