@@ -17,14 +17,14 @@ for (const path of reports) {
   const report = JSON.parse(readFileSync(path, "utf8"));
   for (const [file, result] of Object.entries(report.files ?? {})) if (!folder || file.startsWith(`${folder}/`)) files.set(file, result.mutants);
 }
-const count = (statuses) => [...files.values()].flat().filter((m) => statuses.includes(m.status)).length;
-const detected = count(["Killed", "Timeout"]);
-const undetected = count(["Survived", "NoCoverage"]);
-const total = detected + undetected;
+const DETECTED = ["Killed", "Timeout"];
+const UNDETECTED = ["Survived", "NoCoverage"];
+const count = (mutants, statuses) => mutants.filter((m) => statuses.includes(m.status)).length;
+const all = [...files.values()].flat();
+const detected = count(all, DETECTED);
+const total = detected + count(all, UNDETECTED);
 const score = total ? Math.round((detected / total) * 10000) / 100 : 0;
-console.log(`${folder || "all"}: ${files.size} files, ${detected} of ${total} mutants detected (${score} %), ${count(["CompileError", "RuntimeError"])} invalid, ${count(["Ignored"])} ignored`);
-for (const [file, mutants] of [...files].sort()) {
-  const d = mutants.filter((m) => ["Killed", "Timeout"].includes(m.status)).length;
-  const u = mutants.filter((m) => ["Survived", "NoCoverage"].includes(m.status)).length;
-  if (process.env.VERBOSE) console.log(`  ${file}: ${d}/${d + u}`);
+console.log(`${folder || "all"}: ${files.size} files, ${detected} of ${total} mutants detected (${score} %), ${count(all, ["CompileError", "RuntimeError"])} invalid, ${count(all, ["Ignored"])} ignored`);
+if (process.env.VERBOSE) {
+  for (const [file, mutants] of [...files].sort()) console.log(`  ${file}: ${count(mutants, DETECTED)}/${count(mutants, DETECTED) + count(mutants, UNDETECTED)}`);
 }
