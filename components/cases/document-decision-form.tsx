@@ -3,12 +3,14 @@
 import { useId, useState, type FormEvent } from "react";
 import { ActionProblem } from "./action-problem";
 import { useCaseAction } from "./use-case-action";
+import { useMounted } from "@/components/ui/use-clock";
 
 type Status = "approved" | "rejected" | "revision";
 
 /** Approve, reject (with reason) or ask for a revision (with reason) of one document. */
 export function DocumentDecisionForm({ runtimeId, version, documentId, label }: { runtimeId: string; version: number; documentId: string; label: string }) {
   const id = useId();
+  const hydrated = useMounted();
   const [status, setStatus] = useState<Status>("approved");
   const [reason, setReason] = useState("");
   const [missing, setMissing] = useState(false);
@@ -51,7 +53,7 @@ export function DocumentDecisionForm({ runtimeId, version, documentId, label }: 
             aria-describedby={missing ? `${id}-missing` : undefined}
           />
         </div>
-        <button className="btn btn-small" type="submit" disabled={action.isPending} style={{ marginBottom: "0.6rem" }}>
+        <button className="btn btn-small" type="submit" disabled={!hydrated || action.isPending} style={{ marginBottom: "0.6rem" }}>
           {action.isPending ? "Saving…" : "Save document decision"}
         </button>
       </div>

@@ -5,12 +5,14 @@ import { Time } from "@/components/ui/time";
 import type { NoteView } from "@/lib/notes";
 import { ActionProblem } from "./action-problem";
 import { useCaseAction } from "./use-case-action";
+import { useMounted } from "@/components/ui/use-clock";
 
 const MAX = 10_000;
 
 /** Notes on the case, newest first, and a form to add one (any user, whatever the case's status). */
 export function NotesPanel({ runtimeId, notes, more }: { runtimeId: string; notes: NoteView[]; more: boolean }) {
   const id = useId();
+  const hydrated = useMounted();
   const [text, setText] = useState("");
   const action = useCaseAction<{ text: string }>(`/api/backoffice/cases/${runtimeId}/notes`, () => setText(""));
   const length = [...text.trim()].length;
@@ -30,7 +32,7 @@ export function NotesPanel({ runtimeId, notes, more }: { runtimeId: string; note
             {length > MAX ? `${length - MAX} characters too many (at most ${MAX.toLocaleString("en")}).` : "Seen by everyone working on the case; notes cannot be edited or deleted."}
           </span>
         </div>
-        <button type="submit" className="btn btn-small" disabled={length === 0 || length > MAX || action.isPending}>
+        <button type="submit" className="btn btn-small" disabled={!hydrated || length === 0 || length > MAX || action.isPending}>
           {action.isPending ? "Adding…" : "Add note"}
         </button>
       </form>

@@ -2,6 +2,7 @@
 
 import { useId, useState } from "react";
 import type { UserSummary } from "@/lib/users/list-users";
+import { useMounted } from "@/components/ui/use-clock";
 
 const NOBODY = "__nobody__";
 
@@ -22,6 +23,7 @@ interface Props {
  */
 export function ReassignForm({ users, offerNobody, withReason, pending, onSubmit }: Props) {
   const id = useId();
+  const hydrated = useMounted();
   const [target, setTarget] = useState("");
   const [reason, setReason] = useState("");
   const [missing, setMissing] = useState(false);
@@ -68,7 +70,7 @@ export function ReassignForm({ users, offerNobody, withReason, pending, onSubmit
         </div>
       )}
       <div className="actions">
-        <button type="submit" className="btn btn-small btn-secondary" disabled={!target || pending}>
+        <button type="submit" className="btn btn-small btn-secondary" disabled={!hydrated || !target || pending}>
           {verb}
         </button>
       </div>

@@ -5,6 +5,7 @@ import { sendJson } from "@/components/ui/api-client";
 import type { SecretInfo } from "@/lib/secrets";
 import { hostListError, parseHostList } from "./host-list";
 import { useSettingsAction } from "./use-settings-action";
+import { useMounted } from "@/components/ui/use-clock";
 
 /**
  * A secret's host binding, edited in its row: "Bind to hosts" (unbound) or "Edit hosts" opens an input with the
@@ -12,6 +13,7 @@ import { useSettingsAction } from "./use-settings-action";
  */
 export function SecretHostsEditor({ secret }: { secret: SecretInfo }) {
   const id = useId();
+  const hydrated = useMounted();
   const [editing, setEditing] = useState(false);
   const [typed, setTyped] = useState("");
   const inputRef = useRef<HTMLInputElement>(null);
@@ -61,7 +63,7 @@ export function SecretHostsEditor({ secret }: { secret: SecretInfo }) {
         value={typed}
         onChange={(e) => setTyped(e.target.value)}
       />
-      <button type="submit" className="btn btn-small" disabled={save.isPending}>
+      <button type="submit" className="btn btn-small" disabled={!hydrated || save.isPending}>
         {save.isPending ? "Saving…" : "Save hosts"}
       </button>
       <button type="button" className="btn btn-small btn-secondary" onClick={() => setEditing(false)}>

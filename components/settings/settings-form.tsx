@@ -3,6 +3,7 @@
 import { useId, type ReactNode } from "react";
 import type { ApiProblem } from "@/components/ui/api-client";
 import { FormProblem } from "./form-problem";
+import { useMounted } from "@/components/ui/use-clock";
 
 interface Props {
   title: string;
@@ -29,6 +30,8 @@ interface Props {
  */
 export function SettingsForm({ title, submit, action, shown, status, replacement, autoComplete, onSubmit, children }: Props) {
   const id = useId();
+  // Until hydrated, a click would submit the plain HTML form (a reload that loses what was typed).
+  const hydrated = useMounted();
   return (
     <section className="panel" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{title}</h2>
@@ -44,7 +47,7 @@ export function SettingsForm({ title, submit, action, shown, status, replacement
         >
           {children}
           <div className="actions">
-            <button type="submit" className="btn" disabled={action.isPending}>
+            <button type="submit" className="btn" disabled={!hydrated || action.isPending}>
               {action.isPending ? submit.pending : submit.label}
             </button>
           </div>

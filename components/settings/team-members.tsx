@@ -8,6 +8,7 @@ import type { UserSummary } from "@/lib/users/list-users";
 import { RowButton } from "./row-button";
 import { SettingsTable, type TableSpec } from "./settings-table";
 import { useSettingsAction } from "./use-settings-action";
+import { useMounted } from "@/components/ui/use-clock";
 
 const SPEC: TableSpec<TeamMemberView> = {
   caption: "Members",
@@ -23,6 +24,7 @@ const SPEC: TableSpec<TeamMemberView> = {
 /** A team's members with Remove, and a picker of the project's other active users to add one. */
 export function TeamMembers({ team, users }: { team: TeamView; users: UserSummary[] }) {
   const id = useId();
+  const hydrated = useMounted();
   const url = `/api/backoffice/teams/${team.id}/members`;
   const candidates = users.filter((u) => !team.members.some((m) => m.id === u.id));
   const [picked, setPicked] = useState("");
@@ -59,7 +61,7 @@ export function TeamMembers({ team, users }: { team: TeamView; users: UserSummar
               </option>
             ))}
           </select>
-          <button type="submit" className="btn btn-small" disabled={!picked || add.isPending}>
+          <button type="submit" className="btn btn-small" disabled={!hydrated || !picked || add.isPending}>
             {add.isPending ? "Adding…" : "Add member"}
           </button>
         </form>

@@ -9,6 +9,7 @@ import { ConfirmButton } from "./confirm-button";
 import { FormProblem } from "./form-problem";
 import { TeamMembers } from "./team-members";
 import { useSettingsAction } from "./use-settings-action";
+import { useMounted } from "@/components/ui/use-clock";
 
 interface Props {
   team: TeamView;
@@ -21,6 +22,7 @@ interface Props {
 /** One team: rename it, delete it, see the queues restricted to it, add and remove members. */
 export function TeamPanel({ team, users, queues }: Props) {
   const id = useId();
+  const hydrated = useMounted();
   const [name, setName] = useState(team.name);
   const url = `/api/backoffice/teams/${team.id}`;
   const rename = useSettingsAction((next: string) => sendJson("PATCH", url, { name: next }));
@@ -59,7 +61,7 @@ export function TeamPanel({ team, users, queues }: Props) {
           aria-invalid={fieldError(rename.error, "/name") ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
         />
-        <button type="submit" className="btn btn-small btn-secondary" disabled={rename.isPending || name === team.name}>
+        <button type="submit" className="btn btn-small btn-secondary" disabled={!hydrated || rename.isPending || name === team.name}>
           {rename.isPending ? "Renaming…" : "Rename"}
         </button>
         <ConfirmButton
