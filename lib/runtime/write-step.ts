@@ -36,9 +36,10 @@ export interface StepsWrite extends StepStatementParts {
 export async function writeSteps(tx: Db, w: StepsWrite): Promise<Map<string, WorkflowRuntime>> {
   const written = new Map<string, WorkflowRuntime>();
   for (const raw of rowsOf<Record<string, unknown>>(await tx.execute(stepStatement(w)))) {
-    const runtime = fromRow(workflowRuntimes, raw);
+    const change = w.changes.get(raw.id as string)!;
+    // The statement does not answer the context: it is the one the step wrote (`runtimeReturning`).
+    const runtime = fromRow(workflowRuntimes, { ...raw, context: change.result.snapshot.context });
     written.set(runtime.id, runtime);
-    const change = w.changes.get(runtime.id)!;
     const applicable = subscriptionsFrom(raw.applicable_subscriptions);
     if (change.moreSubscriptions) applicable.push(...(await change.moreSubscriptions(tx, runtime)));
     const enqueue = () =>

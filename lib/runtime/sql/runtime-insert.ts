@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { JsonObject, RuntimeSnapshot, TimerPlan } from "../../engine";
 import { deadlineColumns, deadlineValue } from "./deadline-columns";
+import { runtimeReturning } from "./runtime-returning";
 
 export interface RuntimeInsert {
   id: string;
@@ -19,7 +20,7 @@ export interface RuntimeInsert {
 }
 
 /**
- * Contract: `insert into workflow_runtimes … returning *` of new runtimes, in order, each for the entity the CTE
+ * Contract: `insert into workflow_runtimes … returning` new runtimes (without `context`: `runtimeReturning`), in order, each for the entity the CTE
  * `entity` upserted, in its snapshot's initial state, with `event_seq` at the number of its first events. A run
  * that is not pinned is not inserted when a newer version of its definition exists (another process stored it
  * after this one cached the latest version): the caller then retries it on the version it reads afresh.
@@ -60,5 +61,5 @@ export function runtimeInsert(projectId: string, runs: RuntimeInsert[]): SQL {
     where (r.v->>'pinned')::boolean or not exists (select 1 from workflow_definitions d
       where d.project_id = ${projectId}::text and d.id = r.v->>'def' and d.version > (r.v->>'ver')::int)
     order by r.n
-    returning *`;
+    returning ${runtimeReturning()}`;
 }

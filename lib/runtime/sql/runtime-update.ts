@@ -2,6 +2,7 @@ import { uuidArray } from "../../db/raw-sql";
 import { sql, type SQL } from "drizzle-orm";
 import type { RuntimeSnapshot, TimerPlan } from "../../engine";
 import { deadlineColumns, deadlineValue } from "./deadline-columns";
+import { runtimeReturning } from "./runtime-returning";
 
 export interface RuntimeUpdate {
   runtimeId: string;
@@ -19,7 +20,7 @@ export interface RuntimeUpdate {
 }
 
 /**
- * Contract: `update workflow_runtimes … returning` the rows, for runtimes whose rows the caller's transaction holds
+ * Contract: `update workflow_runtimes … returning` the rows (without `context`: `runtimeReturning`), for runtimes whose rows the caller's transaction holds
  * locked, each at most once: the snapshot's state, context, tags, status, review reason and outcome, `version + 1`
  * (unless `versionMoves` is false), `event_seq` advanced by the step's events, `updated_at`, `resolved_at` when the
  * runtime ends, the assignee when given, and the review deadline the step's timers set, keep or clear.
@@ -61,5 +62,5 @@ export function runtimeUpdate(projectId: string, updates: RuntimeUpdate[]): SQL 
       resolved_at = case when (u.v->>'resolved')::boolean then now() else w.resolved_at end
     from jsonb_array_elements(${json}::jsonb) as u(v)
     where w.id = (u.v->>'id')::uuid and w.id = any(${uuidArray(updates.map((u) => u.runtimeId))}) and w.project_id = ${projectId}::text
-    returning w.*`;
+    returning ${runtimeReturning("w")}`;
 }
