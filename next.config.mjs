@@ -21,7 +21,8 @@ const nextConfig = {
   reactStrictMode: true,
   // forbidden() (next/navigation) renders app/(backoffice)/forbidden.tsx with HTTP 403: a page refused to a role.
   // A CI run builds once from a fresh clone: Turbopack's build cache would only be written, never read.
-  experimental: { authInterrupts: true, turbopackFileSystemCacheForBuild: process.env.CI !== "true" },
+  // NEXT_SERVER_MINIFY=0 keeps the server bundle's function names, for CPU profiles (docs/performance.md).
+  experimental: { authInterrupts: true, turbopackFileSystemCacheForBuild: process.env.CI !== "true", serverMinification: process.env.NEXT_SERVER_MINIFY !== "0" },
   // .ci/run type-checks the whole project (`npm run typecheck`) before it builds and sets NEXT_BUILD_TYPECHECKED=1:
   // the build does not check the same files a second time. Every other build checks them.
   typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_TYPECHECKED === "1" },

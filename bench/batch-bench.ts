@@ -1,8 +1,10 @@
 // Batch writes over HTTP (issue 15): POST /workflows/run-batch and /workflows/send-events with full batches
-// (BENCH_BATCH_ITEMS, default 500) from BENCH_BATCH_CLIENTS clients (default 4), against the built app on
+// (BENCH_BATCH_ITEMS, default 500) from BENCH_BATCH_CLIENTS clients (default 8), against the built app on
 // PostgreSQL, as http-bench.ts does for single requests. Items/s, latency per batch and CPU per item (app,
-// PostgreSQL, load generator). The events are `start`, each queueing a vendor call the worker then makes: its
-// work is in the worker processes, not in these figures.
+// PostgreSQL, load generator). Two kinds of events: the worked example's `start`, each queueing a vendor call the
+// worker then makes beside the batches (its worker CPU is not in these figures, its PostgreSQL CPU is), and a plain
+// transition (`start` of a two-state definition: no plugin, no job), the single-transition step the issue's goal
+// compares with PostgreSQL's own ceiling.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { printFiguresWhenRun } from "./lib/run-as-script";
@@ -13,8 +15,16 @@ import { closedLoop, Latencies } from "./lib/stats";
 
 const API_KEY = process.env.BENCH_API_KEY ?? "kyc_bench_key_0123456789abcdef0123";
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
-const CLIENTS = Number(process.env.BENCH_BATCH_CLIENTS ?? 4);
+const CLIENTS = Number(process.env.BENCH_BATCH_CLIENTS ?? 8);
 const ITEMS = Number(process.env.BENCH_BATCH_ITEMS ?? 500);
+
+/** A definition whose `start` is one transition and nothing else: no plugin, no timer, no webhook. */
+const PLAIN_DEFINITION = {
+  id: "bench_plain_transition",
+  name: "Bench: one plain transition",
+  definitionType: "statechart-json",
+  definition: { id: "bench_plain_transition_v1", initial: "idle", states: { idle: { on: { start: "review" } }, review: { on: { approve: "done" } }, done: { type: "final" } } },
+};
 
 async function startStub(): Promise<{ origin: string; close: () => void }> {
   const server = http.createServer((req, res) => {
@@ -48,13 +58,33 @@ export async function runBatchBench(): Promise<Record<string, unknown>> {
     if (bad) throw new Error(`${path}: an item answered ${bad.status} ${JSON.stringify(bad.body).slice(0, 300)}`);
     return answers;
   };
+  /** `start` to each of `ids` in full batches until all are sent: items/s and CPU per item over the phase. */
+  const eventsPhase = async (ids: string[], into: Latencies) => {
+    let next = 0;
+    let sent = 0;
+    const cpu = cpuSnapshot(app.cpuScope);
+    const started = performance.now();
+    await closedLoop(
+      CLIENTS,
+      DURATION_MS,
+      async () => {
+        const chunk = ids.slice(next, next + ITEMS);
+        next += chunk.length;
+        if (chunk.length === 0) return;
+        await batch("/api/v1/external/workflows/send-events", chunk.map((workflowRuntimeId) => ({ workflowRuntimeId, name: "start" })), into);
+        sent += chunk.length;
+      },
+      () => next >= ids.length,
+    );
+    return { rate: Math.round(sent / ((performance.now() - started) / 1000)), cpu: cpuPer(cpu, cpuSnapshot(app.cpuScope), sent) };
+  };
   try {
     const warm = new Latencies();
     await closedLoop(2, 1500, async () => void (await batch("/api/v1/external/workflows/run-batch", Array.from({ length: 50 }, runItem), warm)));
 
     const runLat = new Latencies();
     const created: string[] = [];
-    let cpu = cpuSnapshot(app.cpuScope);
+    const cpu = cpuSnapshot(app.cpuScope);
     const runsStarted = performance.now();
     await closedLoop(CLIENTS, DURATION_MS, async () => {
       const answers = await batch("/api/v1/external/workflows/run-batch", Array.from({ length: ITEMS }, runItem), runLat);
@@ -63,34 +93,40 @@ export async function runBatchBench(): Promise<Record<string, unknown>> {
     const runSeconds = (performance.now() - runsStarted) / 1000;
     const cpuPerRun = cpuPer(cpu, cpuSnapshot(app.cpuScope), created.length);
 
-    const eventLat = new Latencies();
-    let next = 0;
-    let sent = 0;
-    cpu = cpuSnapshot(app.cpuScope);
-    const eventsStarted = performance.now();
+    const definition = await client.post("/api/v1/external/workflow-definitions", PLAIN_DEFINITION);
+    if (definition.status !== 201) throw new Error(`creating the plain definition: ${definition.status} ${JSON.stringify(definition.json).slice(0, 300)}`);
+    const plainIds: string[] = [];
+    const seedLat = new Latencies();
+    let seeded = 0;
     await closedLoop(
       CLIENTS,
-      DURATION_MS,
+      10 * DURATION_MS,
       async () => {
-        const ids = created.slice(next, next + ITEMS);
-        next += ids.length;
-        if (ids.length === 0) return;
-        await batch("/api/v1/external/workflows/send-events", ids.map((workflowRuntimeId) => ({ workflowRuntimeId, name: "start" })), eventLat);
-        sent += ids.length;
+        const count = Math.min(ITEMS, created.length - seeded);
+        seeded += count;
+        if (count <= 0) return;
+        const items = Array.from({ length: count }, (_, i) => ({ workflowId: PLAIN_DEFINITION.id, context: { entity: { id: `plain-${seeded + i}`, type: "business", data: { companyName: `Plain ${seeded + i} Ltd` } } } }));
+        for (const a of await batch("/api/v1/external/workflows/run-batch", items, seedLat)) plainIds.push(a.body.workflowRuntimeId as string);
       },
-      () => next >= created.length,
+      () => seeded >= created.length,
     );
-    const eventSeconds = (performance.now() - eventsStarted) / 1000;
-    const cpuPerEvent = cpuPer(cpu, cpuSnapshot(app.cpuScope), sent);
+    // The plain events first: the example's vendor calls would still be running in the worker beside them.
+    const plainLat = new Latencies();
+    const plain = await eventsPhase(plainIds, plainLat);
+    const eventLat = new Latencies();
+    const example = await eventsPhase(created, eventLat);
     return {
       clients: CLIENTS,
       "items per batch": ITEMS,
       "batch runs/s (items)": Math.round(created.length / runSeconds),
-      "batch events/s (items; start, each queueing a vendor call)": Math.round(sent / eventSeconds),
+      "batch events/s (items; start, each queueing a vendor call)": example.rate,
+      "batch events/s (items; a plain transition)": plain.rate,
       "POST /run-batch latency ms": runLat.summary(),
-      "POST /send-events latency ms": eventLat.summary(),
+      "POST /send-events latency ms (vendor call)": eventLat.summary(),
+      "POST /send-events latency ms (plain)": plainLat.summary(),
       "CPU ms per batch run item (app, postgres, load generator)": cpuPerRun ?? "n/a",
-      "CPU ms per batch event item (app, postgres, load generator)": cpuPerEvent ?? "n/a",
+      "CPU ms per batch event item, vendor call (app, postgres, load generator)": example.cpu ?? "n/a",
+      "CPU ms per batch event item, plain (app, postgres, load generator)": plain.cpu ?? "n/a",
     };
   } finally {
     await client.close();
