@@ -16,9 +16,8 @@ const doubling = (steps: number) => `@${" | [@, @][]".repeat(steps)}`;
 describe("json-logic rules are bounded", () => {
   it("stops a rule that doubles its accumulator instead of running out of memory", () => {
     const rule = { reduce: [{ var: "items" }, { merge: [{ var: "accumulator" }, { var: "accumulator" }] }, [1]] };
-    const started = performance.now();
+    // Unbounded, the accumulator would reach 2^60 elements: the throw itself shows the budget stopped it early.
     expect(() => evaluateRule(rule, { items: Array.from({ length: 60 }, (_, i) => i) })).toThrow(JsonLogicBudgetError);
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it("stops nested iteration over a large list", () => {
