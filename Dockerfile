@@ -26,7 +26,8 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     MIGRATIONS_DIR=/app/drizzle \
     MALLOC_ARENA_MAX=2 \
-    MALLOC_MMAP_THRESHOLD_=131072
+    MALLOC_MMAP_THRESHOLD_=131072 \
+    KEEP_ALIVE_TIMEOUT=65000
 RUN groupadd --system --gid 1001 app \
  && useradd --system --uid 1001 --gid app --no-create-home --shell /usr/sbin/nologin app
 COPY --from=build /app/.next/standalone ./

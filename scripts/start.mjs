@@ -39,6 +39,7 @@ const STOP_GRACE_MS = 15_000;
 const RELAY_EVERY_MS = 1_000;
 
 const processes = webConcurrency();
+const keepAlive = keepAliveTimeout();
 const plan = planWorkers();
 
 // NEXT_DIST_DIR picks the build folder, as next.config.mjs's distDir does (a second build never overwrites `.next`).
@@ -49,7 +50,7 @@ if (!existsSync(path.join(root, distDir, "BUILD_ID"))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const nextArgs = ["start", "-p", port, ...process.argv.slice(2)];
+const nextArgs = ["start", "-p", port, "--keepAliveTimeout", String(keepAlive), ...process.argv.slice(2)];
 // The servers run the in-process worker only when the plan says so; KYC_SUPERVISED_WORKERS has their readiness
 // follow the worker processes' health, relayed by this process (lib/readiness/worker-processes.ts).
 const appEnv = serverEnv({
@@ -119,6 +120,19 @@ function relayWorkerHealth(targets) {
     const message = workers.relay();
     for (const target of targets()) if (target.connected) target.send(message, undefined, undefined, () => undefined);
   }, RELAY_EVERY_MS).unref();
+}
+
+/**
+ * KEEP_ALIVE_TIMEOUT: how long (ms) a server keeps an idle client connection open, default 65,000 (the variable
+ * Next.js's standalone server reads too). Node's own 5 s closes a kept-alive connection while a client or a load
+ * balancer (60 s idle on the common ones) may already be sending on it: that request fails with ECONNRESET or a 502.
+ * A server that waits longer than its clients lets them close first. Exits with a one-line message when invalid.
+ */
+function keepAliveTimeout() {
+  const raw = (process.env.KEEP_ALIVE_TIMEOUT ?? "").trim();
+  if (raw === "") return 65_000;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) fail(`KEEP_ALIVE_TIMEOUT must be a whole number of milliseconds, 1 or more (got "${raw}").`);
+  return Number(raw);
 }
 
 /** WEB_CONCURRENCY: the number of server processes (default 1). Exits with a one-line message when invalid. */

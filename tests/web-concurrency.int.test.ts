@@ -83,7 +83,7 @@ async function healthOk(baseUrl: string): Promise<boolean> {
 }
 
 describe(`npm start with WEB_CONCURRENCY (${kind})`, () => {
-  it.skipIf(kind === "postgres")("refuses WEB_CONCURRENCY > 1 without DATABASE_URL, and invalid values, with a one-line message", () => {
+  it.skipIf(kind === "postgres")("refuses WEB_CONCURRENCY > 1 without DATABASE_URL, and invalid values of it and of KEEP_ALIVE_TIMEOUT, with a one-line message", () => {
     const run = (env: Record<string, string>) =>
       spawnSync(process.execPath, [startScript], { cwd: root, env: appEnv({ PORT: "3499", ...env }), encoding: "utf8", timeout: 10_000, killSignal: "SIGKILL" });
 
@@ -98,6 +98,11 @@ describe(`npm start with WEB_CONCURRENCY (${kind})`, () => {
       const r = run({ WEB_CONCURRENCY: value, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" });
       expect(r.status, r.stdout + r.stderr).toBe(1);
       expect(r.stderr.trim()).toBe(`[start] WEB_CONCURRENCY must be a whole number of server processes, 1 or more (got "${value}").`);
+    }
+    for (const value of ["0", "-1", "1.5", "soon"]) {
+      const r = run({ KEEP_ALIVE_TIMEOUT: value });
+      expect(r.status, r.stdout + r.stderr).toBe(1);
+      expect(r.stderr.trim()).toBe(`[start] KEEP_ALIVE_TIMEOUT must be a whole number of milliseconds, 1 or more (got "${value}").`);
     }
   });
 
@@ -163,6 +168,10 @@ describe(`npm start with WEB_CONCURRENCY (${kind})`, () => {
         expect([...owners.values()].reduce((a, b) => a + b, 0)).toBe(8);
         for (const pid of first) expect(owners.get(pid), `connections held by pid ${pid}`).toBeGreaterThan(0);
 
+        // A kept-alive connection left idle past Node's own 5 s is still open (KEEP_ALIVE_TIMEOUT, 65 s by default):
+        // the client's next request goes out on the same socket and is served, instead of meeting a closing one.
+        expect(await idleReuse(baseUrl, 6_000)).toEqual({ status: 200, sameConnection: true });
+
         // A server killed outright is replaced (after the back-off), and the other keeps answering meanwhile.
         const [victim, survivor] = first;
         process.kill(victim, "SIGKILL");
@@ -193,7 +202,30 @@ describe(`npm start with WEB_CONCURRENCY (${kind})`, () => {
         expect(seen.size).toBe(4);
         for (const pid of seen) expect(isAlive(pid), `pid ${pid} still running`).toBe(false);
       },
-      60_000,
+      75_000,
     );
   });
 });
+
+/** Two GET /api/health on one keep-alive connection `idleMs` apart: the second's status, and whether it reused the socket. */
+async function idleReuse(baseUrl: string, idleMs: number): Promise<{ status: number; sameConnection: boolean }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () =>
+    new Promise<{ status: number; localPort: number }>((resolve, reject) => {
+      http
+        .get(`${baseUrl}/api/health`, { agent }, (res) => {
+          const localPort = res.socket.localPort!;
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode!, localPort }));
+        })
+        .on("error", reject);
+    });
+  try {
+    const first = await get();
+    await new Promise((r) => setTimeout(r, idleMs));
+    const second = await get();
+    return { status: second.status, sameConnection: second.localPort === first.localPort };
+  } finally {
+    agent.destroy();
+  }
+}
