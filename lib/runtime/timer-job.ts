@@ -92,7 +92,12 @@ export function countBreach({ fired, timer, definitionId }: FiredTimer): void {
   if (fired && definitionId && timer === "sla_breached") metrics().slaBreaches.inc({ definition: definitionId });
 }
 
-function decideTimer({ runtime, compiled, snapshot }: LockedRuntime, p: TimerJobPayload, completesJob: Pick<Job, "id" | "lockedBy">, warnedNow: boolean): Decision {
+/**
+ * The pure decision of a timer's step on its locked runtime: a delayed transition through `fireTimer`, or a
+ * deadline's `sla_warning`/`sla_breached` (both, warning first, when `warnedNow`) as history and events of their own
+ * with the state unchanged. The step completes `completesJob`.
+ */
+export function decideTimer({ runtime, compiled, snapshot }: LockedRuntime, p: TimerJobPayload, completesJob: Pick<Job, "id" | "lockedBy">, warnedNow: boolean): Decision {
   const timer = { jobId: completesJob.id, node: p.node, ...(p.timer === "after" ? { after: p.delay } : { deadline: p.timer }) };
   if (p.timer === "after") {
     return { result: fireTimer(compiled, snapshot, { node: p.node, delay: p.delay }), cause: { eventName: `after ${p.delay}`, payload: { timer }, actor: SYSTEM_ACTOR, completesJob } };
