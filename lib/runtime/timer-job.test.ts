@@ -14,7 +14,7 @@ function locked(state: string, dueAt: Date | null = null) {
   const runtime = { id: "00000000-0000-4000-8000-000000000002", projectId: "p", state, status: "active", tags: [], context: {}, manualReviewReason: null, workflowFinalState: null, dueAt } as unknown as WorkflowRuntime;
   return { runtime, compiled, snapshot: snapshotOf(runtime) };
 }
-const payload = (timer: TimerJobPayload["timer"], extra: Partial<TimerJobPayload> = {}): TimerJobPayload => ({ runtimeId: "r", timer, node: "review", leaseMs: 1000, ...extra });
+const payload = (timer: TimerJobPayload["timer"], extra: { node?: string; delay?: string } = {}): TimerJobPayload => ({ runtimeId: "r", timer, node: "review", leaseMs: 1000, ...extra }) as TimerJobPayload;
 
 describe("decideTimer: what a timer's step does", () => {
   it("a delayed transition is taken, recorded as `after <delay>` with the timer, and completes its job", () => {
