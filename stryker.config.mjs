@@ -40,13 +40,15 @@ const SCOPES = {
   },
   runtime: {
     mutate: ["lib/runtime/**/*.ts"],
-    // Four-eyes votes and webhook plugin attempts are steps of the runtime observed through their own modules' tests.
+    // Four-eyes votes, webhook plugin attempts and automatic assignment are steps of the runtime observed through
+    // their own modules' tests.
     testFiles: [
       "lib/runtime/**/*.test.ts",
       "app/api/v1/external/workflows/*.int.test.ts",
       "lib/review/review-actions.int.test.ts",
       "lib/review/four-eyes/*.int.test.ts",
       "lib/plugins/webhook-plugin-attempts.int.test.ts",
+      "lib/queues/auto-assign.int.test.ts",
     ],
   },
   idempotency: { mutate: ["lib/api/http/idempotency.ts"], testFiles: ["lib/api/http/idempotency.int.test.ts", "app/api/v1/external/workflows/*.int.test.ts"] },

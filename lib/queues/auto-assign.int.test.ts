@@ -159,6 +159,26 @@ describe(`automatic assignment (${process.env.TEST_DB_KIND})`, () => {
     expect(new Set(assigned)).toEqual(new Set(members.map((m) => m.id)));
   });
 
+  it("a run that starts in the queue's state is assigned by its own job; one that starts completed enqueues none", async () => {
+    const Q = "startsinreview";
+    await seedProject(t.db, Q);
+    const reviewer = await user(Q, "sir-reviewer@example.com");
+    await queue(Q, "sir_review", "round_robin", null);
+    // Its version 2 starts in the review state.
+    await seedDefinition(t.db, Q, { id: "sir_review", version: 2, edit: (d) => (straightToReview(d), (d.definition.initial = "manual_review")) });
+    const c = await newCase(Q, "sir_review");
+    expect(c.state).toBe("manual_review");
+    const queued = await t.db.select().from(jobs).where(and(eq(jobs.projectId, Q), eq(jobs.kind, "auto_assign")));
+    expect(queued.map((j) => j.payload)).toMatchObject([{ runtimeId: c.id, state: "manual_review" }]);
+    await drain();
+    expect(await assigneeOf(c.id)).toBe(reviewer.id);
+
+    await seedDefinition(t.db, Q, { id: "sir_done", edit: (d) => (straightToReview(d), (d.definition.initial = "approve")) });
+    const done = await newCase(Q, "sir_done");
+    expect(done.status).toBe("completed");
+    expect(await t.db.select().from(jobs).where(and(eq(jobs.projectId, Q), eq(jobs.kind, "auto_assign"), eq(jobs.runtimeId, done.id)))).toHaveLength(0);
+  });
+
   it("a project without a queue that assigns automatically enqueues no assignment job", async () => {
     const Q = "manualonly";
     await seedProject(t.db, Q);
