@@ -4,6 +4,7 @@ import { openTestDatabase, type TestDatabase } from "../../tests/support/test-da
 import { jobs, runtimeHistory } from "../db/schema";
 import { getRuntime, seedDefinition, seedProject } from "../../tests/support/seed";
 import { sendEvent } from "./send-event";
+import { sendEvents } from "./send-events";
 import { startRun } from "./start-run";
 
 const P = "send-event";
@@ -85,5 +86,35 @@ describe(`sendEvent with an expected version (${process.env.TEST_DB_KIND})`, () 
     expect(noted.state).toBe("review");
     const approved = await sendEvent(t.db, { projectId: P, runtimeId: id, name: "approve", origin: "api", actor, expectedVersion: noted.version });
     expect(approved).toMatchObject({ state: "approved", status: "completed", version: noted.version + 1 });
+  });
+});
+
+describe(`sendEvents: many events in one step statement per round (${process.env.TEST_DB_KIND})`, () => {
+  it("applies two events for one runtime in their order, each at its own version, beside another runtime's", async () => {
+    const [a, b] = [await newRuntime(), await newRuntime()];
+    const outcomes = await sendEvents(t.db, P, [
+      { projectId: P, runtimeId: a, name: "start", origin: "api", actor },
+      { projectId: P, runtimeId: b, name: "start", origin: "api", actor },
+      // Upper case: the same runtime, found whatever the id's letter case.
+      { projectId: P, runtimeId: a.toUpperCase(), name: "approve", origin: "api", actor, expectedVersion: 2 },
+    ]);
+    expect(outcomes.map((o) => (o.ok ? [o.value.state, o.value.version] : o.error))).toEqual([
+      ["review", 2],
+      ["review", 2],
+      ["approved", 3],
+    ]);
+    expect((await historyOf(a)).filter((h) => h.kind === "transition").map((h) => h.toState)).toEqual(["review", "approved"]);
+  });
+
+  it("answers 404 for an unknown or malformed id and applies the rest; an event nothing applies to leaves its runtime as it is", async () => {
+    const id = await newRuntime();
+    const outcomes = await sendEvents(t.db, P, [
+      { projectId: P, runtimeId: "00000000-0000-4000-8000-00000000dead", name: "start", origin: "api", actor },
+      { projectId: P, runtimeId: "not-a-uuid", name: "start", origin: "api", actor },
+      { projectId: P, runtimeId: id, name: "start", origin: "api", actor },
+    ]);
+    expect(outcomes.map((o) => o.ok || (o.error as { code?: string }).code)).toEqual(["not_found", "not_found", true]);
+    const none = await sendEvents(t.db, P, [{ projectId: P, runtimeId: "not-a-uuid", name: "start", origin: "api", actor }]);
+    expect(none.map((o) => o.ok || (o.error as { code?: string }).code)).toEqual(["not_found"]);
   });
 });
