@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { UserSummary } from "@/lib/users/list-users";
 import { useMounted } from "@/components/ui/use-clock";
 
@@ -28,6 +28,14 @@ export function ReassignForm({ users, offerNobody, withReason, pending, onSubmit
   const [reason, setReason] = useState("");
   const [missing, setMissing] = useState(false);
   const verb = withReason ? "Reassign" : "Assign";
+  // A choice made before hydration is in the page but not in state (the button would stay disabled): take it.
+  const toRef = useRef<HTMLSelectElement>(null);
+  const reasonRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const [to, why] = [toRef.current?.value, reasonRef.current?.value];
+    if (to) setTarget(to);
+    if (why) setReason(why);
+  }, []);
 
   return (
     <form
@@ -48,7 +56,7 @@ export function ReassignForm({ users, offerNobody, withReason, pending, onSubmit
     >
       <div className="form-row" style={{ margin: 0 }}>
         <label htmlFor={`${id}-to`}>{verb} to</label>
-        <select id={`${id}-to`} value={target} onChange={(e) => setTarget(e.target.value)}>
+        <select id={`${id}-to`} ref={toRef} value={target} onChange={(e) => setTarget(e.target.value)}>
           <option value="">Choose a user…</option>
           {offerNobody && <option value={NOBODY}>Nobody (unassign)</option>}
           {users.map((u) => (
@@ -61,7 +69,7 @@ export function ReassignForm({ users, offerNobody, withReason, pending, onSubmit
       {withReason && (
         <div className="form-row">
           <label htmlFor={`${id}-reason`}>Reason for reassigning</label>
-          <input id={`${id}-reason`} type="text" value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} aria-invalid={missing || undefined} />
+          <input id={`${id}-reason`} ref={reasonRef} type="text" value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} aria-invalid={missing || undefined} />
           {missing && (
             <span className="error" role="alert">
               Write why the case changes hands; the reason is recorded in the case history.
