@@ -41,9 +41,10 @@ const SCOPES = {
   runtime: {
     mutate: ["lib/runtime/**/*.ts"],
     // Four-eyes votes, webhook plugin attempts and automatic assignment are steps of the runtime observed through
-    // their own modules' tests.
+    // their own modules' tests; the audit trail's tests read what a patch, a move and a cancel record.
     testFiles: [
       "lib/runtime/**/*.test.ts",
+      "app/api/backoffice/audit-events/*.int.test.ts",
       "app/api/v1/external/workflows/*.int.test.ts",
       "lib/review/review-actions.int.test.ts",
       "lib/review/four-eyes/*.int.test.ts",
@@ -86,7 +87,9 @@ export default {
   thresholds: { high: 80, low: 60, break: null },
   // Two cores are the norm here; the integration tests also start an embedded database per file.
   concurrency: 2,
-  timeoutMS: 15_000,
+  // A mutant that turns a polling loop endless waits out this margin over its tests' own time; MUTATE_TIMEOUT_MS
+  // lowers it for a part full of such loops (a timed-out mutant counts as detected, so keep it well above noise).
+  timeoutMS: Number(process.env.MUTATE_TIMEOUT_MS ?? 15_000),
   dryRunTimeoutMinutes: 20,
   tempDirName: ".stryker-tmp",
   // Keep the sandbox copy small: builds, local data, browser tests and benchmarks are not needed by these tests.

@@ -2,6 +2,7 @@ import { applyContextPatch } from "../engine";
 import type { Db } from "../db/client";
 import type { WorkflowRuntime } from "../db/schema";
 import { contextUpdateHistory } from "./context-update-history";
+import { patchedFields } from "./patched-fields";
 import { assertExpectedVersion } from "./expected-version";
 import { step } from "./step";
 import type { Actor } from "./types";
@@ -39,10 +40,4 @@ export async function patchContext(db: Db, input: PatchContextInput): Promise<Wo
     };
   }));
   return runtime;
-}
-
-/** The JSON pointers a merge patch writes (its leaves), never their values: what the audit row names. */
-function patchedFields(patch: unknown, prefix = ""): string[] {
-  if (!patch || typeof patch !== "object" || Array.isArray(patch)) return [prefix || "/"];
-  return Object.entries(patch).flatMap(([key, value]) => patchedFields(value, `${prefix}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`));
 }

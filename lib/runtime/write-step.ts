@@ -38,7 +38,8 @@ export async function writeSteps(tx: Db, w: StepsWrite): Promise<Map<string, Wor
   for (const raw of rowsOf<Record<string, unknown>>(await tx.execute(stepStatement(w)))) {
     const change = w.changes.get(raw.id as string)!;
     // The statement does not answer the context: it is the one the step wrote (`runtimeReturning`).
-    const runtime = fromRow(workflowRuntimes, { ...raw, context: change.result.snapshot.context });
+    raw.context = change.result.snapshot.context;
+    const runtime = fromRow(workflowRuntimes, raw);
     written.set(runtime.id, runtime);
     const applicable = subscriptionsFrom(raw.applicable_subscriptions);
     if (change.moreSubscriptions) applicable.push(...(await change.moreSubscriptions(tx, runtime)));
