@@ -78,6 +78,30 @@ test("the viewer shows an image (zoom, rotate) and a PDF page by page, and says 
   await second.screenshot({ path: testInfo.outputPath("viewer-refused.png") });
 });
 
+test("a note typed before the page's scripts ran is held, and Add note saves it", async ({ page: p, request }, testInfo) => {
+  const id = await startCase(request, workflowId, { entityId: `early-${suffix}`, companyName: `Early Co ${suffix}`, registrationNumber: "20000003" });
+  await signIn(p, E2E_ADMIN.email, E2E_ADMIN.password);
+  // Hold the page's scripts: the form is server-rendered and can be typed into, but React has not hydrated it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await p.route("**/_next/static/chunks/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await p.goto(`/cases/${id}`, { waitUntil: "domcontentloaded" });
+  const notes = p.getByTestId("notes-panel");
+  await notes.getByLabel("New note").fill("Typed while the page was still loading.");
+  await expect(notes.getByRole("button", { name: "Add note" })).toBeDisabled();
+  release();
+  await p.unroute("**/_next/static/chunks/**");
+  await expect(notes.getByRole("button", { name: "Add note" })).toBeEnabled();
+  await expect(notes.getByLabel("New note")).toHaveValue("Typed while the page was still loading.");
+  await notes.getByRole("button", { name: "Add note" }).click();
+  await expect(notes.getByTestId("notes")).toContainText("Typed while the page was still loading.");
+  await expect(notes.getByLabel("New note")).toHaveValue("");
+  await notes.screenshot({ path: testInfo.outputPath("note-typed-early.png") });
+});
+
 test("notes, and Edit case data saved at the page's version (a stale form gets the 412 message)", async ({ page: p, request }, testInfo) => {
   const id = await startCase(request, workflowId, { entityId: `ed-${suffix}`, companyName: `Edit Co ${suffix}`, registrationNumber: "20000002" });
   await openCase(p, id);

@@ -1,9 +1,10 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
+import { useMounted } from "@/components/ui/use-clock";
+import { useEarlyValue } from "@/components/ui/use-early-value";
 import { ActionProblem } from "./action-problem";
 import { useCaseAction } from "./use-case-action";
-import { useMounted } from "@/components/ui/use-clock";
 
 type Status = "approved" | "rejected" | "revision";
 
@@ -14,6 +15,8 @@ export function DocumentDecisionForm({ runtimeId, version, documentId, label }: 
   const [status, setStatus] = useState<Status>("approved");
   const [reason, setReason] = useState("");
   const [missing, setMissing] = useState(false);
+  const statusRef = useEarlyValue<HTMLSelectElement>(status, (value) => setStatus(value as Status));
+  const reasonRef = useEarlyValue<HTMLInputElement>(reason, setReason);
   const action = useCaseAction<{ documentId: string; status: Status; reason: string | null; version: number }>(
     `/api/backoffice/cases/${runtimeId}/document-decision`,
     () => setReason(""),
@@ -35,7 +38,7 @@ export function DocumentDecisionForm({ runtimeId, version, documentId, label }: 
       <div className="actions" style={{ alignItems: "flex-end" }}>
         <div className="form-row">
           <label htmlFor={`${id}-status`}>Document decision</label>
-          <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value as Status)}>
+          <select id={`${id}-status`} ref={statusRef} value={status} onChange={(e) => setStatus(e.target.value as Status)}>
             <option value="approved">Approve</option>
             <option value="rejected">Reject</option>
             <option value="revision">Request revision</option>
@@ -45,6 +48,7 @@ export function DocumentDecisionForm({ runtimeId, version, documentId, label }: 
           <label htmlFor={`${id}-reason`}>Document reason{status === "approved" ? " (optional)" : ""}</label>
           <input
             id={`${id}-reason`}
+            ref={reasonRef}
             type="text"
             value={reason}
             maxLength={2000}

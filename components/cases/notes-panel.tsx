@@ -2,10 +2,11 @@
 
 import { useId, useState } from "react";
 import { Time } from "@/components/ui/time";
+import { useMounted } from "@/components/ui/use-clock";
+import { useEarlyValue } from "@/components/ui/use-early-value";
 import type { NoteView } from "@/lib/notes";
 import { ActionProblem } from "./action-problem";
 import { useCaseAction } from "./use-case-action";
-import { useMounted } from "@/components/ui/use-clock";
 
 const MAX = 10_000;
 
@@ -14,6 +15,7 @@ export function NotesPanel({ runtimeId, notes, more }: { runtimeId: string; note
   const id = useId();
   const hydrated = useMounted();
   const [text, setText] = useState("");
+  const textRef = useEarlyValue<HTMLTextAreaElement>(text, setText);
   const action = useCaseAction<{ text: string }>(`/api/backoffice/cases/${runtimeId}/notes`, () => setText(""));
   const length = [...text.trim()].length;
   return (
@@ -27,7 +29,7 @@ export function NotesPanel({ runtimeId, notes, more }: { runtimeId: string; note
       >
         <div className="form-row">
           <label htmlFor={`${id}-text`}>New note</label>
-          <textarea id={`${id}-text`} value={text} rows={3} onChange={(e) => setText(e.target.value)} aria-describedby={`${id}-count`} />
+          <textarea id={`${id}-text`} ref={textRef} value={text} rows={3} onChange={(e) => setText(e.target.value)} aria-describedby={`${id}-count`} />
           <span id={`${id}-count`} className={length > MAX ? "error" : "hint"}>
             {length > MAX ? `${length - MAX} characters too many (at most ${MAX.toLocaleString("en")}).` : "Seen by everyone working on the case; notes cannot be edited or deleted."}
           </span>

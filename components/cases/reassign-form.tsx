@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
-import type { UserSummary } from "@/lib/users/list-users";
+import { useId, useState } from "react";
 import { useMounted } from "@/components/ui/use-clock";
+import { useEarlyValue } from "@/components/ui/use-early-value";
+import type { UserSummary } from "@/lib/users/list-users";
 
 const NOBODY = "__nobody__";
 
@@ -28,14 +29,8 @@ export function ReassignForm({ users, offerNobody, withReason, pending, onSubmit
   const [reason, setReason] = useState("");
   const [missing, setMissing] = useState(false);
   const verb = withReason ? "Reassign" : "Assign";
-  // A choice made before hydration is in the page but not in state (the button would stay disabled): take it.
-  const toRef = useRef<HTMLSelectElement>(null);
-  const reasonRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const [to, why] = [toRef.current?.value, reasonRef.current?.value];
-    if (to) setTarget(to);
-    if (why) setReason(why);
-  }, []);
+  const toRef = useEarlyValue<HTMLSelectElement>(target, setTarget);
+  const reasonRef = useEarlyValue<HTMLInputElement>(reason, setReason);
 
   return (
     <form

@@ -2,10 +2,10 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { sendJson } from "@/components/ui/api-client";
+import { useMounted } from "@/components/ui/use-clock";
 import type { SecretInfo } from "@/lib/secrets";
 import { hostListError, parseHostList } from "./host-list";
 import { useSettingsAction } from "./use-settings-action";
-import { useMounted } from "@/components/ui/use-clock";
 
 /**
  * A secret's host binding, edited in its row: "Bind to hosts" (unbound) or "Edit hosts" opens an input with the

@@ -2,8 +2,8 @@
 
 import { useId, type ReactNode } from "react";
 import type { ApiProblem } from "@/components/ui/api-client";
-import { FormProblem } from "./form-problem";
 import { useMounted } from "@/components/ui/use-clock";
+import { FormProblem } from "./form-problem";
 
 interface Props {
   title: string;

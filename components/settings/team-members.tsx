@@ -3,12 +3,13 @@
 import { useId, useState } from "react";
 import { sendJson } from "@/components/ui/api-client";
 import { Truncate } from "@/components/ui/truncate";
+import { useMounted } from "@/components/ui/use-clock";
+import { useEarlyValue } from "@/components/ui/use-early-value";
 import type { TeamMemberView, TeamView } from "@/lib/teams/team-view";
 import type { UserSummary } from "@/lib/users/list-users";
 import { RowButton } from "./row-button";
 import { SettingsTable, type TableSpec } from "./settings-table";
 import { useSettingsAction } from "./use-settings-action";
-import { useMounted } from "@/components/ui/use-clock";
 
 const SPEC: TableSpec<TeamMemberView> = {
   caption: "Members",
@@ -28,6 +29,7 @@ export function TeamMembers({ team, users }: { team: TeamView; users: UserSummar
   const url = `/api/backoffice/teams/${team.id}/members`;
   const candidates = users.filter((u) => !team.members.some((m) => m.id === u.id));
   const [picked, setPicked] = useState("");
+  const pickedRef = useEarlyValue<HTMLSelectElement>(picked, setPicked);
   const add = useSettingsAction((userId: string) => sendJson("POST", url, { userId }), () => setPicked(""));
   const remove = useSettingsAction((userId: string) => sendJson("DELETE", `${url}/${userId}`));
   return (
@@ -53,7 +55,7 @@ export function TeamMembers({ team, users }: { team: TeamView; users: UserSummar
           <label className="sr-only" htmlFor={`${id}-user`}>
             User to add to {team.name}
           </label>
-          <select id={`${id}-user`} value={picked} onChange={(e) => setPicked(e.target.value)}>
+          <select id={`${id}-user`} ref={pickedRef} value={picked} onChange={(e) => setPicked(e.target.value)}>
             <option value="">Choose a user…</option>
             {candidates.map((u) => (
               <option key={u.id} value={u.id}>

@@ -3,13 +3,14 @@
 import { useId, useState } from "react";
 import { fieldError, sendJson } from "@/components/ui/api-client";
 import { Truncate } from "@/components/ui/truncate";
+import { useMounted } from "@/components/ui/use-clock";
+import { useEarlyValue } from "@/components/ui/use-early-value";
 import type { TeamView } from "@/lib/teams/team-view";
 import type { UserSummary } from "@/lib/users/list-users";
 import { ConfirmButton } from "./confirm-button";
 import { FormProblem } from "./form-problem";
 import { TeamMembers } from "./team-members";
 import { useSettingsAction } from "./use-settings-action";
-import { useMounted } from "@/components/ui/use-clock";
 
 interface Props {
   team: TeamView;
@@ -24,6 +25,7 @@ export function TeamPanel({ team, users, queues }: Props) {
   const id = useId();
   const hydrated = useMounted();
   const [name, setName] = useState(team.name);
+  const nameRef = useEarlyValue<HTMLInputElement>(name, setName);
   const url = `/api/backoffice/teams/${team.id}`;
   const rename = useSettingsAction((next: string) => sendJson("PATCH", url, { name: next }));
   const remove = useSettingsAction(() => sendJson("DELETE", url));
@@ -49,6 +51,7 @@ export function TeamPanel({ team, users, queues }: Props) {
         </label>
         <input
           id={`${id}-name`}
+          ref={nameRef}
           type="text"
           size={32}
           maxLength={100}
