@@ -6,11 +6,13 @@ import { createHash } from "node:crypto";
 //   npm run mutate                          every target below, against the tests listed for it
 //   MUTATE_SCOPE=engine npm run mutate      one target (engine, jobs, auth, runtime, idempotency; comma-separated for several)
 //   MUTATE_DB=postgres npm run mutate       integration tests on the local PostgreSQL server instead of PGlite
+//   MUTATE_SCOPE=runtime MUTATE_PART=core   one part of the runtime scope (core, paths, rest), a sitting each
 //
 // Runs are incremental: only mutants whose code or covering tests changed since the last run of the same scope
-// are tested again. Each scope keeps its own results file, because a run rewrites that file with only the
-// mutants it looked at. The files are a local cache (they depend on the tests of the checkout that ran them
-// and change on every run), so they live in the git-ignored `reports/` folder, not in the repository.
+// (or part) are tested again. Each keeps its own results file in `tests/mutation/`, because a run rewrites that
+// file with only the mutants it looked at. The files are committed: a scope takes one to two hours on two cores,
+// and a new checkout then re-tests only what changed since (`npx stryker run --force` starts over), and
+// `node scripts/mutation-score.mjs lib/runtime` reads a folder's score from them.
 
 // Integration tests run on one database per mutation run. The vitest runner has no option to pick projects, and
 // the workers Stryker forks inherit this process's environment, so the choice is made through it: by default
@@ -55,6 +57,23 @@ const SCOPES = {
   idempotency: { mutate: ["lib/api/http/idempotency.ts"], testFiles: ["lib/api/http/idempotency.int.test.ts", "app/api/v1/external/workflows/*.int.test.ts"] },
 };
 
+/**
+ * The runtime scope in three parts, each a sitting of its own (`MUTATE_SCOPE=runtime MUTATE_PART=core`): the step's
+ * core, the paths that call it, and the rest of the folder (new files land there).
+ */
+const RUNTIME_CORE = ["entities", "timer-job", "plan-step", "step-many", "start-run", "prepare-run", "state-votes", "step"];
+const RUNTIME_PATHS = [
+  "definition-cache", "wait-settled", "effect-jobs", "runtime-view", "cancel-runtime", "persist-step", "documents/document-step",
+  "deliver-plugin-results", "sql/runtime-update", "sql/runtime-insert", "history-view", "send-event", "webhook-plugin-job",
+  "documents/add-document", "write-step", "list-runtimes",
+];
+const runtimeFiles = (names) => names.map((n) => `lib/runtime/${n}.ts`);
+const PARTS = {
+  core: runtimeFiles(RUNTIME_CORE),
+  paths: runtimeFiles(RUNTIME_PATHS),
+  rest: ["lib/runtime/**/*.ts", ...runtimeFiles([...RUNTIME_CORE, ...RUNTIME_PATHS]).map((f) => `!${f}`)],
+};
+
 const requested = (process.env.MUTATE_SCOPE ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 const unknown = requested.filter((s) => !(s in SCOPES));
 if (unknown.length > 0) throw new Error(`MUTATE_SCOPE: unknown scope ${unknown.join(", ")}; use one or more of ${Object.keys(SCOPES).join(", ")}`);
@@ -63,12 +82,14 @@ const chosen = names.map((n) => SCOPES[/** @type {keyof typeof SCOPES} */ (n)]);
 // MUTATE_FILES narrows the chosen scopes to some of their files (comma-separated paths or globs), for a scope too
 // slow to run in one sitting: each narrowed run keeps its own results file, named after the files it mutated, so
 // a scope's score is the sum of its parts' reports (`node scripts/mutation-score.mjs`).
-const only = (process.env.MUTATE_FILES ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-const filesTag = only.length > 0 ? `-${createHash("sha256").update([...only].sort().join(",")).digest("hex").slice(0, 8)}` : "";
-const suffix = (requested.length > 0 ? `-${[...names].sort().join("-")}` : "") + filesTag;
+const part = process.env.MUTATE_PART ?? "";
+if (part && !(part in PARTS && names.length === 1 && names[0] === "runtime")) throw new Error(`MUTATE_PART=${part}: use MUTATE_SCOPE=runtime with one of ${Object.keys(PARTS).join(", ")}`);
+const only = part ? PARTS[/** @type {keyof typeof PARTS} */ (part)] : (process.env.MUTATE_FILES ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const filesTag = part ? `-${part}` : only.length > 0 ? `-${createHash("sha256").update([...only].sort().join(",")).digest("hex").slice(0, 8)}` : "";
+const name = (requested.length > 0 ? [...names].sort().join("-") : "all") + filesTag;
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
-export default {
+const config = {
   testRunner: "vitest",
   plugins: ["@stryker-mutator/vitest-runner"],
   vitest: { configFile: "vitest.config.ts" },
@@ -80,10 +101,9 @@ export default {
   mutate: [...(only.length > 0 ? only : chosen.flatMap((s) => s.mutate)), "!**/*.test.ts"],
   testFiles: [...new Set(chosen.flatMap((s) => s.testFiles))],
   incremental: true,
-  incrementalFile: `reports/stryker-incremental${suffix}.json`,
-  reporters: ["clear-text", "progress", "html", "json"],
-  htmlReporter: { fileName: `reports/mutation/mutation${suffix}.html` },
-  jsonReporter: { fileName: `reports/mutation/mutation${suffix}.json` },
+  incrementalFile: `tests/mutation/${name}.json`,
+  reporters: ["clear-text", "progress", "html"],
+  htmlReporter: { fileName: `reports/mutation/${name}.html` },
   thresholds: { high: 80, low: 60, break: null },
   // Two cores are the norm here; the integration tests also start an embedded database per file.
   concurrency: 2,
@@ -93,5 +113,7 @@ export default {
   dryRunTimeoutMinutes: 20,
   tempDirName: ".stryker-tmp",
   // Keep the sandbox copy small: builds, local data, browser tests and benchmarks are not needed by these tests.
-  ignorePatterns: ["/.next-*", "/.data", "/data", "/reports", "/test-results", "/playwright-report", "/e2e", "/bench", "/docs"],
+  ignorePatterns: ["/.next-*", "/.data", "/data", "/reports", "/tests/mutation", "/test-results", "/playwright-report", "/e2e", "/bench", "/docs"],
 };
+
+export default config;

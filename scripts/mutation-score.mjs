@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// The mutation score of a folder, summed over every Stryker JSON report in reports/mutation/ (a scope run whole or
-// in parts with MUTATE_FILES): `node scripts/mutation-score.mjs lib/runtime`. Where two reports hold the same file,
-// the newer one counts. Score = killed + timed out over every mutant that ran (no-coverage ones count as survived),
-// the figure Stryker prints as "% score".
+// The mutation score of a folder, summed over every Stryker results file in tests/mutation/ (a scope run whole or
+// in parts with MUTATE_PART or MUTATE_FILES; the files are committed): `node scripts/mutation-score.mjs lib/runtime`.
+// Where two results hold the same file, the newer one counts. Score = killed + timed out over every mutant that
+// ran (no-coverage ones count as survived), the figure Stryker prints as "% score".
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const folder = (process.argv[2] ?? "").replace(/\/$/, "");
-const dir = "reports/mutation";
+const dir = "tests/mutation";
 const reports = readdirSync(dir)
   .filter((f) => f.endsWith(".json"))
   .map((f) => join(dir, f))
