@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 //   npm run mutate                          every target below, against the tests listed for it
 //   MUTATE_SCOPE=engine npm run mutate      one target (engine, jobs, auth, runtime, idempotency; comma-separated for several)
 //   MUTATE_DB=postgres npm run mutate       integration tests on the local PostgreSQL server instead of PGlite
-//   MUTATE_SCOPE=runtime MUTATE_PART=core   one part of the runtime scope (core, paths, rest), a sitting each
+//   MUTATE_SCOPE=runtime MUTATE_PART=core   one part of the runtime scope (rows, core, paths, rest), a sitting each
 //
 // Runs are incremental: only mutants whose code or covering tests changed since the last run of the same scope
 // (or part) are tested again. Each keeps its own results file in `tests/mutation/`, because a run rewrites that
@@ -58,10 +58,12 @@ const SCOPES = {
 };
 
 /**
- * The runtime scope in three parts, each a sitting of its own (`MUTATE_SCOPE=runtime MUTATE_PART=core`): the step's
- * core, the paths that call it, and the rest of the folder (new files land there).
+ * The runtime scope in four parts of 230 to 500 mutants, each a sitting of its own (`MUTATE_SCOPE=runtime
+ * MUTATE_PART=core`): the rows a step plans, the step's core, the paths that call it, and the rest of the folder
+ * (new files land there).
  */
-const RUNTIME_CORE = ["entities", "timer-job", "plan-step", "step-many", "start-run", "prepare-run", "state-votes", "step"];
+const RUNTIME_ROWS = ["entities", "timer-job", "plan-step"];
+const RUNTIME_CORE = ["step-many", "start-run", "prepare-run", "state-votes", "step"];
 const RUNTIME_PATHS = [
   "definition-cache", "wait-settled", "effect-jobs", "runtime-view", "cancel-runtime", "persist-step", "documents/document-step",
   "deliver-plugin-results", "sql/runtime-update", "sql/runtime-insert", "history-view", "send-event", "webhook-plugin-job",
@@ -69,9 +71,10 @@ const RUNTIME_PATHS = [
 ];
 const runtimeFiles = (names) => names.map((n) => `lib/runtime/${n}.ts`);
 const PARTS = {
+  rows: runtimeFiles(RUNTIME_ROWS),
   core: runtimeFiles(RUNTIME_CORE),
   paths: runtimeFiles(RUNTIME_PATHS),
-  rest: ["lib/runtime/**/*.ts", ...runtimeFiles([...RUNTIME_CORE, ...RUNTIME_PATHS]).map((f) => `!${f}`)],
+  rest: ["lib/runtime/**/*.ts", ...runtimeFiles([...RUNTIME_ROWS, ...RUNTIME_CORE, ...RUNTIME_PATHS]).map((f) => `!${f}`)],
 };
 
 const requested = (process.env.MUTATE_SCOPE ?? "").split(",").map((s) => s.trim()).filter(Boolean);
