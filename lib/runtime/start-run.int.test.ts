@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { testProject } from "../../tests/support/test-project";
 import { businesses, runtimeHistory, workflowRuntimes } from "../db/schema";
 import { runContext, seedDefinition } from "../../tests/support/seed";
-import { startRun } from "./start-run";
+import { startRun, startRuns } from "./start-run";
 
 const P = "start-run";
 const t = testProject(P, { definitions: [{ id: "versioned" }] });
@@ -49,5 +49,62 @@ describe("startRun", () => {
     await expect(startRun(t.db, { projectId: P, workflowId: "versioned", context: bad, actor })).rejects.toMatchObject({ code: "validation_failed" });
     expect(await runtimesOf(P)).toBe(before);
     expect(await t.db.select().from(businesses).where(eq(businesses.correlationId, "bad-date"))).toEqual([]);
+  });
+});
+
+describe("startRuns: one statement for many runs", () => {
+  const item = (reg: string, extra: Partial<Parameters<typeof startRun>[1]> = {}) => ({ projectId: P, workflowId: "many", context: runContext("http://127.0.0.1:9", reg, `Many ${reg} Ltd`), actor, ...extra });
+
+  it("answers each item in order: runs start beside an unknown definition and an invalid context, which store nothing", async () => {
+    await seedDefinition(t.db, P, { id: "many" });
+    const before = await runtimesOf(P);
+    const invalid = { ...item("m-3"), context: { entity: { id: "m-3", type: "business" as const, data: { companyName: "X", dateOfIncorporation: "not a date" } }, documents: [] } };
+    const outcomes = await startRuns(t.db, [item("m-1"), item("m-2", { workflowId: "no_such_workflow" }), invalid, item("m-4")]);
+    expect(outcomes.map((o) => o.ok)).toEqual([true, false, false, true]);
+    expect(!outcomes[1].ok && outcomes[1].error).toMatchObject({ code: "not_found", status: 404 });
+    expect(!outcomes[2].ok && outcomes[2].error).toMatchObject({ code: "validation_failed", status: 422 });
+    expect(await runtimesOf(P)).toBe(before + 2);
+    const [first, last] = [outcomes[0], outcomes[3]].map((o) => (o.ok ? o.value : undefined)!);
+    expect(first.workflowRuntimeId).not.toBe(last.workflowRuntimeId);
+    expect(first.serviceEntityId).not.toBe(last.serviceEntityId);
+    for (const [run, reg] of [[first, "m-1"], [last, "m-4"]] as const) {
+      expect(run).toMatchObject({ workflowDefinitionId: run.runtime.workflowDefinitionId, runtime: { id: run.workflowRuntimeId, businessId: run.serviceEntityId, state: "idle", version: 1, context: { entity: { data: { registrationNumber: reg } } } } });
+      const history = await t.db.select().from(runtimeHistory).where(eq(runtimeHistory.runtimeId, run.workflowRuntimeId));
+      expect(history.map((h) => h.kind)).toEqual(["created"]);
+      const [entity] = await t.db.select().from(businesses).where(eq(businesses.id, run.serviceEntityId));
+      expect(entity).toMatchObject({ companyName: `Many ${reg} Ltd`, registrationNumber: reg });
+    }
+  });
+
+  it("writes nothing and opens no transaction when every item fails", async () => {
+    const before = await runtimesOf(P);
+    const outcomes = await startRuns(t.db, [item("x-1", { workflowId: "nope" }), item("x-2", { workflowId: "nope_either" })]);
+    expect(outcomes.map((o) => !o.ok && (o.error as { code: string }).code)).toEqual(["not_found", "not_found"]);
+    expect(await runtimesOf(P)).toBe(before);
+  });
+
+  it("starts every unpinned run of a batch on a version stored behind the process's back, and keeps a pinned one", async () => {
+    await seedDefinition(t.db, P, { id: "many_versions" });
+    await startRun(t.db, item("v-0", { workflowId: "many_versions" }));
+    await seedDefinition(t.db, P, { id: "many_versions", version: 2 });
+    const outcomes = await startRuns(t.db, [item("v-1", { workflowId: "many_versions" }), item("v-2", { workflowId: "many_versions", workflowVersion: 1 }), item("v-3", { workflowId: "many_versions" })]);
+    expect(outcomes.map((o) => o.ok && o.value.runtime.workflowDefinitionVersion)).toEqual([2, 1, 2]);
+    for (const o of outcomes) {
+      const history = await t.db.select().from(runtimeHistory).where(eq(runtimeHistory.runtimeId, o.ok ? o.value.workflowRuntimeId : ""));
+      expect(history).toHaveLength(1);
+    }
+  });
+
+  it("starts two runs of one entity in one batch, the entity refreshed by the later item", async () => {
+    const context = (name: string) => ({ entity: { id: "twice-in-batch", type: "business" as const, data: { companyName: name, registrationNumber: "77" } }, documents: [] });
+    const outcomes = await startRuns(t.db, [
+      { projectId: P, workflowId: "many", context: context("First Name Ltd"), actor },
+      { projectId: P, workflowId: "many", context: context("Second Name Ltd"), actor },
+    ]);
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true]);
+    const [a, b] = outcomes.map((o) => (o.ok ? o.value : undefined)!);
+    expect(b.serviceEntityId).toBe(a.serviceEntityId);
+    const [row] = await t.db.select().from(businesses).where(eq(businesses.id, a.serviceEntityId));
+    expect(row.companyName).toBe("Second Name Ltd");
   });
 });
