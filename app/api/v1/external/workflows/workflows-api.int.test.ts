@@ -144,6 +144,19 @@ describe(`workflows API (${process.env.TEST_DB_KIND})`, () => {
     expect(byState.json.data.every((r: { state: string }) => r.state === "manual_review")).toBe(true);
     const badQuery = await call(listRuntimes, "GET", `/api/v1/external/workflows?stat=active`, { key: t.apiKey });
     expect(badQuery.status).toBe(422);
+    // A cursor that is not a page's nextCursor: not base64 of "date|uuid", a bad date, a bad id, no id.
+    const b64 = (text: string) => Buffer.from(text).toString("base64url");
+    const [at, id] = Buffer.from(first.json.nextCursor, "base64url").toString("utf8").split("|");
+    for (const cursor of ["garbage", b64(`not-a-date|${id}`), b64(`${at}|not-a-uuid`), b64(`${at}`), b64(`${at}|`)]) {
+      const bad = await call(listRuntimes, "GET", `/api/v1/external/workflows?cursor=${cursor}`, { key: t.apiKey });
+      expect({ cursor, status: bad.status, code: bad.json.code, detail: bad.json.detail, errors: bad.json.errors }).toEqual({
+        cursor,
+        status: 422,
+        code: "validation_failed",
+        detail: "The cursor is invalid.",
+        errors: [{ path: "/cursor", message: "pass the nextCursor of the previous page unchanged" }],
+      });
+    }
     const history = await call(getHistory, "GET", "/h", { key: t.apiKey, params: { workflowRuntimeId: ids[0] } });
     expect(history.status).toBe(200);
     expect(history.json.data[0]).toMatchObject({ kind: "created", toState: "idle", actor: { type: "api_key" } });
