@@ -81,19 +81,20 @@ test("the viewer shows an image (zoom, rotate) and a PDF page by page, and says 
 test("a note typed before the page's scripts ran is held, and Add note saves it", async ({ page: p, request }, testInfo) => {
   const id = await startCase(request, workflowId, { entityId: `early-${suffix}`, companyName: `Early Co ${suffix}`, registrationNumber: "20000003" });
   await signIn(p, E2E_ADMIN.email, E2E_ADMIN.password);
-  // Hold the page's scripts: the form is server-rendered and can be typed into, but React has not hydrated it.
+  // Hold the page's scripts (not its styles): the form is server-rendered and can be typed into, but React has not
+  // hydrated it.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await p.route("**/_next/static/chunks/**", async (route) => {
+  const script = (url: URL) => url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js");
+  await p.route(script, async (route) => {
     await held;
     await route.continue();
   });
-  await p.goto(`/cases/${id}`, { waitUntil: "domcontentloaded" });
+  await p.goto(`/cases/${id}`, { waitUntil: "commit" });
   const notes = p.getByTestId("notes-panel");
   await notes.getByLabel("New note").fill("Typed while the page was still loading.");
   await expect(notes.getByRole("button", { name: "Add note" })).toBeDisabled();
   release();
-  await p.unroute("**/_next/static/chunks/**");
   await expect(notes.getByRole("button", { name: "Add note" })).toBeEnabled();
   await expect(notes.getByLabel("New note")).toHaveValue("Typed while the page was still loading.");
   await notes.getByRole("button", { name: "Add note" }).click();

@@ -78,8 +78,12 @@ describe("startRuns: one statement for many runs", () => {
 
   it("writes nothing and opens no transaction when every item fails", async () => {
     const before = await runtimesOf(P);
-    const outcomes = await startRuns(t.db, [item("x-1", { workflowId: "nope" }), item("x-2", { workflowId: "nope_either" })]);
+    const outcomes = await startRuns(t.db, [item("x-1", { workflowId: "nope" }), item("x-2", { workflowId: "many", workflowVersion: 9 })]);
     expect(outcomes.map((o) => !o.ok && (o.error as { code: string }).code)).toEqual(["not_found", "not_found"]);
+    expect(outcomes.map((o) => !o.ok && (o.error as Error).message)).toEqual([
+      "Workflow definition 'nope' was not found in this project.",
+      "Workflow definition 'many@9' was not found in this project.",
+    ]);
     expect(await runtimesOf(P)).toBe(before);
   });
 

@@ -219,6 +219,13 @@ describe(`send-event with a contextPatch (${process.env.TEST_DB_KIND})`, () => {
     expect((await historyOf(id)).slice(-2).map((h) => h.kind)).toEqual(["context_update", "event_ignored"]);
   });
 
+  it("records no context update for a patch that changes nothing, and moves as the event alone would", async () => {
+    const id = await newRuntime({ score: 30 });
+    const started = await send(id, { name: "start", contextPatch: { score: 30 } });
+    expect(started.json).toMatchObject({ state: "review", version: 2, context: { score: 30 } });
+    expect((await historyOf(id)).map((h) => h.kind)).not.toContain("context_update");
+  });
+
   it("stores nothing when the event is refused (409) or the patched context is invalid (422)", async () => {
     const id = await newRuntime();
     const before = await stored(id);

@@ -71,7 +71,11 @@ describe(`documents API (${process.env.TEST_DB_KIND})`, () => {
     expect(first.json.document).toMatchObject({ id: "reg-1", version: 1 });
     const again = await post(id, { ...REGISTRATION, id: "reg-1" });
     expect(again.status).toBe(409);
-    expect(again.json).toMatchObject({ code: "document_exists", errors: [{ path: "/id" }] });
+    expect(again.json).toMatchObject({
+      code: "document_exists",
+      detail: "The runtime's document 'reg-1' exists; replace it with PUT …/documents/reg-1; add the new document under another id (or leave the id out).",
+      errors: [{ path: "/id", message: "already used by a document of this runtime" }],
+    });
     expect((await getRuntime(w.t.db, id)).version).toBe(2);
   });
 
@@ -104,11 +108,13 @@ describe(`documents API (${process.env.TEST_DB_KIND})`, () => {
     const listed = await versions(id, "gone");
     expect(listed.json.data).toMatchObject([{ version: 1, current: false, document: { ...REGISTRATION, id: "gone" } }]);
     const history = await w.t.db.select().from(runtimeHistory).where(and(eq(runtimeHistory.runtimeId, id), eq(runtimeHistory.kind, "context_update")));
-    expect(history).toMatchObject([{ eventName: "document.deleted", payload: { documentId: "gone", version: 1, change: "deleted" } }]);
+    expect(history).toMatchObject([{ eventName: "document.deleted", payload: { documentId: "gone", version: 1, change: "deleted" }, actorType: "api_key", actorId: expect.any(String) }]);
+    // A document change is a context update, not a transition.
+    expect(await w.t.db.select().from(runtimeHistory).where(and(eq(runtimeHistory.runtimeId, id), eq(runtimeHistory.kind, "transition")))).toEqual([]);
     expect((await del(id, "gone")).status).toBe(404);
     const readd = await post(id, { ...REGISTRATION, id: "gone" });
     expect(readd.status).toBe(409);
-    expect(readd.json.code).toBe("document_exists");
+    expect(readd.json).toMatchObject({ code: "document_exists", detail: "The runtime's document 'gone' was deleted; its id stays with its history; add the new document under another id (or leave the id out)." });
   });
 
   it("concurrent replaces of one document are serialized: no version is lost", async () => {
