@@ -7,6 +7,7 @@ const withIfMatch = (value?: string) => new Request("http://x/", { headers: valu
 describe("If-Match and ETag: the runtime version", () => {
   it("reads the version as a number, quoted, bare or weak, with surrounding spaces", () => {
     for (const value of ['"7"', "7", 'W/"7"', '  "7"  ', " W/7 "]) expect(ifMatchVersion(withIfMatch(value)), value).toBe(7);
+    expect(ifMatchVersion(withIfMatch("12"))).toBe(12);
     expect(ifMatchVersion(withIfMatch('"123456789"'))).toBe(123456789);
     expect(ifMatchVersion(withIfMatch())).toBeUndefined();
   });

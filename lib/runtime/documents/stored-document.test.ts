@@ -3,7 +3,7 @@ import { documentsOf, indexOfDocument, newDocumentId, versionOf } from "./stored
 
 describe("stored documents", () => {
   it("reads a version from the stored integer or a run request's numeric string; anything else counts as 1", () => {
-    expect([3, "2", " 4 ", "v2", 0, -1, 1.5, null, undefined, "99999999999"].map((version) => versionOf({ version }))).toEqual([3, 2, 4, 1, 1, 1, 1, 1, 1, 1]);
+    expect([3, "2", " 4 ", "12", 1, "1", "v2", 0, -1, 1.5, null, undefined, "99999999999"].map((version) => versionOf({ version }))).toEqual([3, 2, 4, 12, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
   });
 
   it("finds documents by id in a copied list, whatever else the list holds", () => {
