@@ -4,20 +4,14 @@ import { compileWorkflow } from "./compile-workflow";
 import { EngineError, RuntimeNotActiveError } from "./errors";
 import { startWorkflow } from "./start-workflow";
 import { tinyDefinition } from "../../tests/support/engine-fixtures";
+import { thrown } from "../../tests/support/thrown";
 
 const compiled = compileWorkflow(
   tinyDefinition({ idle: { on: { go: "done" } }, done: { type: "final" } }, { contextSchema: { type: "object", properties: { score: { type: "integer", minimum: 0 } } } }),
 );
 const snapshot = startWorkflow(compiled, { score: 1, keep: { a: 1 } }).snapshot;
 
-const refusal = (patch: unknown): EngineError => {
-  try {
-    applyContextPatch(compiled, snapshot, patch);
-  } catch (error) {
-    return error as EngineError;
-  }
-  throw new Error("the patch was accepted");
-};
+const refusal = (patch: unknown) => thrown<EngineError>(() => applyContextPatch(compiled, snapshot, patch), "the patch was accepted");
 
 describe("applyContextPatch", () => {
   it("is a context-only step with the changed pointers; state, tags and status stay, no effects", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tinyDefinition } from "../../tests/support/engine-fixtures";
+import { thrown } from "../../tests/support/thrown";
 import { applyEvent } from "./apply-event";
 import { compileWorkflow } from "./compile-workflow";
 import { stateOrThrow } from "./compiled-workflow";
@@ -17,14 +18,6 @@ const compiled = compileWorkflow(
   }),
 );
 const start = () => startWorkflow(compiled, { ready: false }).snapshot;
-const thrown = (run: () => unknown): EngineError => {
-  try {
-    run();
-  } catch (error) {
-    return error as EngineError;
-  }
-  throw new Error("nothing was thrown");
-};
 
 describe("step refusals", () => {
   it("an event whose conds all fail leaves a no_transition diagnostic saying where the workflow stays", () => {
@@ -40,14 +33,14 @@ describe("step refusals", () => {
 
   it("a completed workflow refuses every event, listing none as accepted", () => {
     const done = applyEvent(compiled, start(), { type: "finish", origin: "api" }).snapshot;
-    const error = thrown(() => applyEvent(compiled, done, { type: "go", origin: "api" })) as EventNotAcceptedError;
+    const error = thrown<EngineError>(() => applyEvent(compiled, done, { type: "go", origin: "api" })) as EventNotAcceptedError;
     expect(error).toBeInstanceOf(EventNotAcceptedError);
     expect(error.accepted).toEqual([]);
     expect(error.message).toMatch(/has completed in state 'done'/);
   });
 
   it("a snapshot in a state the definition does not have names the workflow, its version and its states", () => {
-    const error = thrown(() => stateOrThrow(compiled, "gone"));
+    const error = thrown<EngineError>(() => stateOrThrow(compiled, "gone"));
     expect(error.code).toBe("snapshot_state_unknown");
     expect(error.message).toBe(
       "state 'gone' does not exist in workflow 'tiny' v1; known states: idle, review, review.pending, review.senior, review.senior.pending, done — apply events with the definition version that created the snapshot",
@@ -55,9 +48,9 @@ describe("step refusals", () => {
   });
 
   it("a forced move to an unknown state lists every state; to a name several states share, lists those paths", () => {
-    const unknown = thrown(() => enterState(compiled, start(), "nowhere", "reviewer"));
+    const unknown = thrown<EngineError>(() => enterState(compiled, start(), "nowhere", "reviewer"));
     expect(unknown.message).toBe("state 'nowhere' does not exist in this workflow definition; use one of: idle, review, review.pending, review.senior, review.senior.pending, done");
-    const ambiguous = thrown(() => enterState(compiled, start(), "pending", "reviewer"));
+    const ambiguous = thrown<EngineError>(() => enterState(compiled, start(), "pending", "reviewer"));
     expect(ambiguous.message).toBe("several states are named 'pending'; use the path of one: review.pending, review.senior.pending");
     expect(enterState(compiled, start(), "review.senior.pending", "reviewer").snapshot.state).toBe("review.senior.pending");
   });

@@ -1,15 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors/app-error";
 import { REPAIR_REASON_MAX, repairReason } from "./repair-reason";
+import { thrown } from "../../tests/support/thrown";
 
-function refusal(reason: string): AppError {
-  try {
-    repairReason(reason);
-  } catch (e) {
-    return e as AppError;
-  }
-  throw new Error(`accepted ${JSON.stringify(reason)}`);
-}
+const refusal = (reason: string) => thrown<AppError>(() => repairReason(reason), `accepted ${JSON.stringify(reason)}`);
 
 describe("repairReason: the reason a move or cancel records", () => {
   it("keeps 1 to 1000 characters, trimmed", () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { compileWorkflow } from "../../engine";
 import { AppError } from "../../errors/app-error";
 import { tinyDefinition } from "../../../tests/support/engine-fixtures";
+import { thrown } from "../../../tests/support/thrown";
 import { assertValidDocument } from "./check-document";
 import type { StoredDocument } from "./stored-document";
 
@@ -12,14 +13,7 @@ const strict = compileWorkflow(
 );
 const stored = (over: Partial<StoredDocument> = {}) => ({ id: "doc-1", version: 2, category: "registration", decision: { status: "pending" }, ...over }) as unknown as StoredDocument;
 
-function problem(fn: () => void): AppError {
-  try {
-    fn();
-  } catch (e) {
-    return e as AppError;
-  }
-  throw new Error("accepted");
-}
+const problem = (fn: () => void) => thrown<AppError>(fn, "accepted");
 
 describe("assertValidDocument: what a client may send as a document", () => {
   it("accepts a document that leaves the service's fields out, or repeats them as they are", () => {
