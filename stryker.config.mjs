@@ -54,7 +54,12 @@ const SCOPES = {
       "lib/queues/auto-assign.int.test.ts",
     ],
   },
-  idempotency: { mutate: ["lib/api/http/idempotency.ts"], testFiles: ["lib/api/http/idempotency.int.test.ts", "app/api/v1/external/workflows/*.int.test.ts"] },
+  // The key's record (idempotency-keys: claim, read, settle) and the single routes' wrapper around it; batches claim
+  // keys item by item, and the worker's maintenance sweeps expired records.
+  idempotency: {
+    mutate: ["lib/api/http/idempotency.ts", "lib/api/http/idempotency-keys.ts"],
+    testFiles: ["lib/api/http/idempotency.int.test.ts", "app/api/v1/external/workflows/*.int.test.ts", "app/api/v1/external/bulk-operations/*.int.test.ts", "lib/worker/maintenance.int.test.ts"],
+  },
 };
 
 /**

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
-import { testProject } from "@/tests/support/test-project";
+import { testOtherProcess, testProject } from "@/tests/support/test-project";
+import { inTransaction } from "@/lib/db/transaction";
+import { rowsOf } from "@/lib/db/rows";
 import { idempotencyKeys, jobs, runtimeHistory, workflowRuntimes } from "@/lib/db/schema";
 import { startRun } from "@/lib/runtime/start-run";
 import { sendEvent } from "@/lib/runtime/send-event";
@@ -13,7 +15,9 @@ import { KEY_TTL_MS, requestHashOf } from "./idempotency-keys";
 
 const PROJECT = "idem";
 const t = testProject(PROJECT, { definitions: [{}] });
+const other = testOtherProcess(t, 2);
 const actor = { type: "api_key" as const, id: "k" };
+const onPostgres = process.env.TEST_DB_KIND === "postgres";
 
 const request = (key: string) => new Request("http://test/run", { method: "POST", headers: { "idempotency-key": key } });
 const scope = (bodyText: string) => ({ projectId: PROJECT, endpoint: "POST /workflows/run", bodyText });
@@ -155,6 +159,59 @@ describe(`Idempotency-Key commits with the work (${process.env.TEST_DB_KIND})`, 
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(res.status).toBe(201);
     expect(await runtimesOf(context.entity.id)).toBe(1);
+  });
+
+  // The claim sees the record live (its transaction began before the record's new expiry), the read after it sees
+  // it expired: the request claims the key again, in a new transaction, and does the work once. Needs a second
+  // connection holding the record's row, so PostgreSQL only.
+  it.skipIf(!onPostgres)("a record that expires between the claim and the read is claimed afresh: the work runs once, not replayed", async () => {
+    const context = runContext("http://127.0.0.1:9", "expires-mid-claim");
+    const key = "expires-mid-claim";
+    await t.db.insert(idempotencyKeys).values({
+      projectId: PROJECT,
+      scope: "POST /workflows/run",
+      key,
+      requestHash: requestHashOf("body-6"),
+      status: "completed",
+      responseStatus: 201,
+      responseBody: { stale: true },
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    let expire!: () => void;
+    const expiring = new Promise<void>((r) => (expire = r));
+    let held!: () => void;
+    const holding = new Promise<void>((r) => (held = r));
+    const holder = inTransaction(other.db, async (tx) => {
+      await tx.execute(sql`select key from idempotency_keys where project_id = ${PROJECT} and key = ${key} for update`);
+      held();
+      await expiring;
+      await tx.execute(sql`update idempotency_keys set expires_at = clock_timestamp() where project_id = ${PROJECT} and key = ${key}`);
+    });
+    await holding;
+    let runs = 0;
+    const res = idempotent(t.db, request(key), scope("body-6"), async (tx) => {
+      runs++;
+      return startWork(context)(tx);
+    });
+    // The request's claim waits on the held row before the record expires.
+    for (let waited = 0; ; waited += 20) {
+      const [row] = rowsOf<{ n: number }>(
+        await t.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
+      );
+      if (row.n > 0) break;
+      expect(waited, "the claim never waited on the held record").toBeLessThan(10_000);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expire();
+    await holder;
+    const answer = await res;
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get("idempotent-replayed")).toBeNull();
+    const body = await answer.json();
+    expect(body).not.toEqual({ stale: true });
+    expect(runs).toBe(1);
+    expect(await runtimesOf(context.entity.id)).toBe(1);
+    expect(await keyRow(key)).toMatchObject({ status: "completed", responseStatus: 201, responseBody: body });
   });
 
   it("a key that is not 1 to 255 visible ASCII characters is a 400 invalid_idempotency_key, before any work or record", async () => {
