@@ -32,8 +32,17 @@ const SCOPES = {
   engine: { mutate: ["lib/engine/**/*.ts"], testFiles: ["lib/engine/**/*.test.ts"] },
   jobs: {
     mutate: ["lib/jobs/**/*.ts"],
-    // The outbox's behaviour is observed through the worker and the plugins that use it.
-    testFiles: ["lib/jobs/**/*.test.ts", "lib/plugins/**/*.test.ts", "lib/worker/maintenance.int.test.ts", "app/api/internal/jobs/drain/*.int.test.ts"],
+    // The outbox's behaviour is observed through the worker, the plugins and timers that use it, and the failed-jobs
+    // API (list and retry).
+    testFiles: [
+      "lib/jobs/**/*.test.ts",
+      "lib/plugins/**/*.test.ts",
+      "lib/worker/*.int.test.ts",
+      "lib/runtime/timers.int.test.ts",
+      "lib/webhooks/delivery-crash.int.test.ts",
+      "app/api/internal/jobs/drain/*.int.test.ts",
+      "app/api/v1/external/jobs/*.int.test.ts",
+    ],
   },
   auth: {
     mutate: ["lib/auth/**/*.ts"],
