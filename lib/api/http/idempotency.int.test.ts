@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
 import { testOtherProcess, testProject } from "@/tests/support/test-project";
+import { eventually } from "@/tests/support/vendor-stub";
 import { inTransaction } from "@/lib/db/transaction";
 import { rowsOf } from "@/lib/db/rows";
 import { idempotencyKeys, jobs, runtimeHistory, workflowRuntimes } from "@/lib/db/schema";
@@ -28,6 +29,11 @@ async function runtimesOf(entityId: string): Promise<number> {
     .from(workflowRuntimes)
     .where(and(eq(workflowRuntimes.projectId, PROJECT), sql`${workflowRuntimes.context}->'entity'->>'id' = ${entityId}`));
   return row.n;
+}
+
+/** A key's record as an earlier request left it, live for another hour. */
+async function storeKey(key: string, record: Pick<typeof idempotencyKeys.$inferInsert, "requestHash" | "status" | "responseStatus" | "responseBody">) {
+  await t.db.insert(idempotencyKeys).values({ projectId: PROJECT, scope: "POST /workflows/run", key, expiresAt: new Date(Date.now() + 3_600_000), ...record });
 }
 
 async function keyRow(key: string) {
@@ -146,14 +152,7 @@ describe(`Idempotency-Key commits with the work (${process.env.TEST_DB_KIND})`, 
   it("a key left in_progress by an earlier release (a request that died mid-way) is taken over at once", async () => {
     const context = runContext("http://127.0.0.1:9", "legacy");
     const key = "legacy-in-progress";
-    await t.db.insert(idempotencyKeys).values({
-      projectId: PROJECT,
-      scope: "POST /workflows/run",
-      key,
-      requestHash: "x",
-      status: "in_progress",
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
+    await storeKey(key, { requestHash: "x", status: "in_progress" });
     const started = Date.now();
     const res = await idempotent(t.db, request(key), scope("body-5"), startWork(context));
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -167,16 +166,7 @@ describe(`Idempotency-Key commits with the work (${process.env.TEST_DB_KIND})`, 
   it.skipIf(!onPostgres)("a record that expires between the claim and the read is claimed afresh: the work runs once, not replayed", async () => {
     const context = runContext("http://127.0.0.1:9", "expires-mid-claim");
     const key = "expires-mid-claim";
-    await t.db.insert(idempotencyKeys).values({
-      projectId: PROJECT,
-      scope: "POST /workflows/run",
-      key,
-      requestHash: requestHashOf("body-6"),
-      status: "completed",
-      responseStatus: 201,
-      responseBody: { stale: true },
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
+    await storeKey(key, { requestHash: requestHashOf("body-6"), status: "completed", responseStatus: 201, responseBody: { stale: true } });
     let expire!: () => void;
     const expiring = new Promise<void>((r) => (expire = r));
     let held!: () => void;
@@ -194,14 +184,12 @@ describe(`Idempotency-Key commits with the work (${process.env.TEST_DB_KIND})`, 
       return startWork(context)(tx);
     });
     // The request's claim waits on the held row before the record expires.
-    for (let waited = 0; ; waited += 20) {
+    await eventually(async () => {
       const [row] = rowsOf<{ n: number }>(
         await t.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
       );
-      if (row.n > 0) break;
-      expect(waited, "the claim never waited on the held record").toBeLessThan(10_000);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+      return row.n > 0;
+    }, "the claim to wait on the held record", 10_000, 20);
     expire();
     await holder;
     const answer = await res;
