@@ -3,6 +3,7 @@ import type { DbHandle } from "./client";
 import * as schema from "./schema";
 import { lockDataDir } from "./data-dir-lock";
 import { preparingStatements } from "./prepared-statements";
+import { withPipelinedBegin } from "./pipelined-begin";
 
 /**
  * Open an embedded PGlite database in `dataDir` (created when missing), or in memory for `memory://`. `loadDataDir`
@@ -60,7 +61,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   if (options.idleInTransactionTimeoutMs !== undefined) connection.idle_in_transaction_session_timeout = String(options.idleInTransactionTimeoutMs);
   const client = postgres(url, { max: options.max ?? 10, onnotice: () => undefined, connect_timeout: 10, prepare, connection });
   await client`select 1`;
-  const db = drizzle({ client: prepare ? preparingStatements(client) : client, schema });
+  const db = drizzle({ client: withPipelinedBegin(prepare ? preparingStatements(client) : client), schema });
   const listener = options.listenUrl ? postgres(options.listenUrl, { max: 1, onnotice: () => undefined, connect_timeout: 10 }) : client;
   return {
     db: db as unknown as DbHandle["db"],

@@ -7,7 +7,7 @@ import type { Sql } from "postgres";
  * unnamed statement with parameters as two round trips (Parse/Describe, then Bind/Execute) and PostgreSQL
  * parses and plans it every time. A named statement is described once per connection and afterwards costs one
  * round trip with a cached plan. Queries without parameters (migrations, `begin`, multi-statement DDL) keep
- * the simple path. The wrapper follows `begin` and `savepoint`, so transactions get it too.
+ * the simple path. The wrapper follows `begin`, `savepoint` and `reserve`, so transactions get it too.
  */
 export function preparingStatements<T extends Sql>(sql: T): T {
   return new Proxy(sql, {
@@ -16,6 +16,7 @@ export function preparingStatements<T extends Sql>(sql: T): T {
         return (query: string, params?: unknown[], options?: Record<string, unknown>) =>
           target.unsafe(query, params as never, params && params.length > 0 ? { ...options, prepare: true } : options);
       }
+      if (prop === "reserve") return async () => preparingStatements(await target.reserve());
       if (prop === "begin" || prop === "savepoint") {
         const original = Reflect.get(target, prop, receiver) as (...args: unknown[]) => unknown;
         return (...args: unknown[]) => {

@@ -10,3 +10,13 @@ export function thrown<E = Error>(run: () => unknown, accepted = "nothing was th
   }
   throw new Error(accepted);
 }
+
+/** What `promise` rejects with, typed as the test expects it; a fulfilment fails the test with `accepted`. */
+export async function rejection<E = Error>(promise: Promise<unknown>, accepted = "the promise was fulfilled"): Promise<E> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as E;
+  }
+  throw new Error(accepted);
+}

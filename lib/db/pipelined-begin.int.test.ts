@@ -1,0 +1,140 @@
+import net, { type AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { rejection } from "../../tests/support/thrown";
+import { openPostgres } from "./open";
+import { rowsOf } from "./rows";
+import type { Db, DbHandle } from "./client";
+
+// `begin` on a PostgreSQL server (lib/db/pipelined-begin.ts); PGlite runs transactions in process.
+const onServer = process.env.TEST_DB_KIND === "postgres";
+let t: TestDatabase;
+
+/** A TCP relay to the test server that counts the chunks the client sends: one per socket write, as sent here. */
+async function countingRelay(url: string): Promise<{ url: string; sent: () => number; close: () => void }> {
+  const target = new URL(url);
+  let sent = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    sockets.add(client).add(upstream);
+    client.setNoDelay(true);
+    upstream.setNoDelay(true);
+    client.on("data", (chunk) => {
+      sent++;
+      upstream.write(chunk);
+    });
+    upstream.on("data", (chunk) => client.write(chunk));
+    client.on("close", () => upstream.destroy());
+    upstream.on("close", () => client.destroy());
+    client.on("error", () => upstream.destroy());
+    upstream.on("error", () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const relayed = new URL(url);
+  relayed.hostname = "127.0.0.1";
+  relayed.port = String((server.address() as AddressInfo).port);
+  return {
+    url: relayed.toString(),
+    sent: () => sent,
+    close: () => {
+      for (const s of sockets) s.destroy();
+      server.close();
+    },
+  };
+}
+
+const count = async (db: Db, table: string) => rowsOf<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0].n;
+
+beforeAll(async () => {
+  t = await openTestDatabase();
+  if (onServer) await t.db.execute(sql`create table pipelined_begin_probe (id int primary key)`);
+});
+
+afterAll(async () => {
+  await t?.dispose();
+});
+
+describe.runIf(onServer)("transactions on a PostgreSQL server", () => {
+  it("send BEGIN in the same write as the first statement: a one-statement transaction is two writes, not three", async () => {
+    const relay = await countingRelay(t.url!);
+    const handle = await openPostgres(relay.url, { max: 1 });
+    try {
+      const insert = (id: number) => handle.db.transaction(async (tx) => void (await tx.execute(sql`insert into pipelined_begin_probe values (${id})`)));
+      // The first use of a statement on a connection describes it first (a round trip of its own).
+      await insert(0);
+      const before = relay.sent();
+      await insert(1);
+      // BEGIN with the insert, then COMMIT.
+      expect(relay.sent() - before).toBe(2);
+      expect(await count(t.db, "pipelined_begin_probe where id in (0, 1)")).toBe(2);
+    } finally {
+      await handle.close();
+      relay.close();
+    }
+  });
+
+  it("commit the work's writes, or roll all of them back when it throws", async () => {
+    const handle = await openPostgres(t.url!, { max: 1 });
+    try {
+      const result = await handle.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into pipelined_begin_probe values (${2})`);
+        return "done";
+      });
+      expect(result).toBe("done");
+      const failed = await rejection(
+        handle.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into pipelined_begin_probe values (${3})`);
+          throw new Error("refused");
+        }),
+      );
+      expect(failed.message).toBe("refused");
+      expect(await count(t.db, "pipelined_begin_probe where id in (2, 3)")).toBe(1);
+      // The one connection went back to the pool after each.
+      expect(rowsOf(await handle.db.execute(sql`select 1 as ok`))).toEqual([{ ok: 1 }]);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("roll a nested transaction back to its savepoint, keeping the outer writes", async () => {
+    const handle = await openPostgres(t.url!, { max: 1 });
+    try {
+      await handle.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into pipelined_begin_probe values (${4})`);
+        const inner = await rejection(
+          tx.transaction(async (nested) => {
+            await nested.execute(sql`insert into pipelined_begin_probe values (${5})`);
+            throw new Error("inner refused");
+          }),
+        );
+        expect(inner.message).toBe("inner refused");
+        await tx.transaction(async (nested) => void (await nested.execute(sql`insert into pipelined_begin_probe values (${6})`)));
+      });
+      expect(rowsOf<{ id: number }>(await t.db.execute(sql`select id from pipelined_begin_probe where id between 4 and 6 order by id`))).toEqual([{ id: 4 }, { id: 6 }]);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("fail a transaction whose connection was terminated, and keep serving from the pool", async () => {
+    const handle: DbHandle = await openPostgres(t.url!, { max: 1 });
+    try {
+      const failed = await rejection<Error & { code?: string }>(
+        handle.db.transaction(async (tx) => {
+          const [{ pid }] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`));
+          await t.db.execute(sql`select pg_terminate_backend(${pid})`);
+          // Wait for the close to reach postgres.js, then write on the dead connection.
+          await new Promise((r) => setTimeout(r, 200));
+          await tx.execute(sql`insert into pipelined_begin_probe values (${7})`);
+        }),
+      );
+      expect(failed.code).toBe("CONNECTION_CLOSED");
+      expect(await count(t.db, "pipelined_begin_probe where id = 7")).toBe(0);
+      expect(rowsOf(await handle.db.execute(sql`select 1 as ok`))).toEqual([{ ok: 1 }]);
+    } finally {
+      await handle.close();
+    }
+  });
+});
