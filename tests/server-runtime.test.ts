@@ -3,7 +3,7 @@ import { serverEnv, serverNodeArgs } from "../scripts/server-runtime.mjs";
 
 describe("server runtime settings (npm start and the fuzzer)", () => {
   it("runs servers with V8 collecting at 1.5x the live heap and an 8 MiB young generation, unless SERVER_NODE_ARGS says otherwise", () => {
-    expect(serverNodeArgs({})).toEqual(["--max-semi-space-size=8", "--heap-growing-percent=50"]);
+    expect(serverNodeArgs({})).toEqual(["--max-semi-space-size=16", "--heap-growing-percent=50"]);
     expect(serverNodeArgs({ SERVER_NODE_ARGS: "" })).toEqual([]);
     expect(serverNodeArgs({ SERVER_NODE_ARGS: " --max-old-space-size=512  --optimize-for-size " })).toEqual(["--max-old-space-size=512", "--optimize-for-size"]);
   });
