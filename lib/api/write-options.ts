@@ -49,7 +49,8 @@ export async function runWrite<P extends Record<string, string>, S extends z.Zod
   work: WriteHandler<P, S>,
 ): Promise<Response> {
   const body = options.readBody ? await options.readBody(req) : await readJsonBody(req, options.body, { patchMediaTypes: options.patchMediaTypes });
-  const scope = { projectId: auth.projectId, endpoint: options.idempotencyScope(params), bodyText: JSON.stringify(body) };
+  // The body's text is hashed only for a request with an `Idempotency-Key`: computed when read.
+  const scope = { projectId: auth.projectId, endpoint: options.idempotencyScope(params), get bodyText() { return JSON.stringify(body); } };
   let answer: unknown;
   const res = await idempotent(db, req, scope, async (tx) => {
     const result = await work({ req, db: tx, auth, params, body });
