@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { serverAddress } from "../../lib/db/server-address";
 
 export interface BenchDatabase {
   /** Connection string of the new database. */
@@ -15,7 +16,8 @@ export interface BenchDatabase {
 export async function createBenchDatabase(adminUrl: string, prefix: string): Promise<BenchDatabase> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   const { default: postgres } = await import("postgres");
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
+  const server = serverAddress(adminUrl);
+  const admin = postgres(server.url, { ...server.options, max: 1, onnotice: () => undefined });
   try {
     await admin.unsafe(`create database "${name}"`);
   } catch (error) {
