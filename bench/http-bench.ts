@@ -87,18 +87,18 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     return (performance.now() - started) / 1000;
   };
   try {
-    // Warm up (compile caches, connections).
-    await closedLoop(8, 1500, async () => void (await post("/api/v1/external/workflows/run", runBody(), new Latencies())));
-
     // The framework's own floor, measured the same way in the same run: GET /api/health (one `select 1`).
-    let cpu = cpuSnapshot(app.cpuScope);
-    const healthLat = new Latencies();
-    const healths = await closedLoop(CLIENTS, DURATION_MS / 2, async () => {
-      const t0 = performance.now();
+    const health = async () => {
       const { status } = await client.get("/api/health");
-      healthLat.add(performance.now() - t0);
       if (status !== 200) throw new Error(`/api/health: ${status}`);
-    });
+    };
+    // Warm up every route measured below (compile caches, connections): a route's first seconds cost more CPU.
+    await closedLoop(8, 1500, async () => void (await post("/api/v1/external/workflows/run", runBody(), new Latencies())));
+    await closedLoop(8, 1500, health);
+    if (!external) await closedLoop(8, 1500, async () => void (await post("/api/sandbox/echo", runBody(), new Latencies())));
+
+    let cpu = cpuSnapshot(app.cpuScope);
+    const healths = await closedLoop(CLIENTS, DURATION_MS / 2, health);
     const cpuPerHealth = cpuPer(cpu, cpuSnapshot(app.cpuScope), healths);
     // The framework's floor for a POST: the sandbox echo reads and parses a run's body and probes the database.
     cpu = cpuSnapshot(app.cpuScope);
@@ -125,6 +125,10 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     const eventSeconds = (performance.now() - eventsStarted) / 1000;
     const drainSeconds = await drain();
     const cpuPerEvent = cpuPer(cpu, cpuSnapshot(app.cpuScope), events);
+    // The floor again after the runs and events: the machine's speed drifts within a run, so each is set beside both.
+    cpu = cpuSnapshot(app.cpuScope);
+    const healthsAfter = await closedLoop(CLIENTS, DURATION_MS / 2, health);
+    const cpuPerHealthAfter = cpuPer(cpu, cpuSnapshot(app.cpuScope), healthsAfter);
     // Webhook latency under the flow load: from the approving request's answer to the receiver.
     await post("/api/v1/external/webhook-subscriptions", { url: `${stub.origin}/system`, events: ["workflow.completed"] }, new Latencies());
     const approvedAt = new Map<string, number>();
@@ -162,6 +166,8 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
       "workflow.completed webhook, approve answered to received, under the flow load, ms": webhookLatency.summary(),
       "workflow.completed webhooks not received within 10 s": approvedAt.size - webhookLatency.count,
       "CPU ms per GET /api/health (app, postgres, load generator)": cpuPerHealth ?? "n/a",
+      "CPU ms per GET /api/health after the events phase (app, postgres, load generator)": cpuPerHealthAfter ?? "n/a",
+      "app CPU of a run, an event (with its vendor call) × health (the mean of both health phases)": ratios(cpuPerHealth, cpuPerHealthAfter, cpuPerRun, cpuPerEvent),
       "CPU ms per POST /api/sandbox/echo (app, postgres, load generator)": cpuPerEcho ?? "n/a",
       "CPU ms per run (app, postgres, load generator)": cpuPerRun ?? "n/a",
       "CPU ms per event, incl. its vendor call (app, postgres, load generator)": cpuPerEvent ?? "n/a",
@@ -186,4 +192,11 @@ async function completedWebhookLatency(approvedAt: Map<string, number>, complete
     if (arrived !== undefined) latencies.add(Math.max(0, arrived - at));
   }
   return latencies;
+}
+
+/** Each request's app CPU as a multiple of the health check's, taken as the mean of the phases before and after. */
+function ratios(before: Record<string, number> | undefined, after: Record<string, number> | undefined, ...requests: (Record<string, number> | undefined)[]): string {
+  if (!before || !after || requests.some((r) => !r)) return "n/a";
+  const floor = (before.app + after.app) / 2;
+  return requests.map((r) => `×${(r!.app / floor).toFixed(2)}`).join(", ");
 }
