@@ -5,11 +5,16 @@ import { BATCH_MAX_BYTES } from "@/lib/api/schemas/batches";
 import { testProject } from "@/tests/support/test-project";
 import { runContext } from "@/tests/support/seed";
 import { call } from "@/tests/support/http";
+import { testOtherProcess } from "@/tests/support/test-project";
+import { eventually } from "@/tests/support/vendor-stub";
+import { rowsOf } from "@/lib/db/rows";
 import { POST as runBatch } from "./run-batch/route";
 import { POST as run } from "./run/route";
 
 const P = "run-batch";
 const t = testProject(P, { definitions: [{}, { id: "with_schema" }] });
+/** A second pool on the test's database: holds a key's record while a batch claims it. */
+const other = testOtherProcess(t, 1);
 const origin = "http://127.0.0.1:9";
 const path = "/api/v1/external/workflows/run-batch";
 
@@ -119,6 +124,45 @@ describe(`POST /workflows/run-batch (${process.env.TEST_DB_KIND})`, () => {
     expect(alone.headers.get("idempotent-replayed")).toBe("true");
     expect(alone.json).toEqual(first.json.items[2].body);
     expect(await runtimeCount()).toBe(before + 1);
+  });
+
+  // The record expires while the chunk's claim waits on its row. The chunk's statements all run at its transaction's
+  // time, when the record was live, so the item replays it: no run twice (a single run instead reads after its
+  // transaction, and claims an expired record afresh). Needs a second connection holding the row: PostgreSQL only.
+  it.skipIf(process.env.TEST_DB_KIND !== "postgres")("an item whose key's record expires while the chunk's claim waits on it replays the record: nothing runs twice", async () => {
+    const expiring = item("expires-mid-claim", { idempotencyKey: "expires-mid-claim" });
+    const first = await batch([expiring]);
+    expect(first.json.items[0].status).toBe(201);
+    const before = await runtimeCount();
+    let expire!: () => void;
+    const expired = new Promise<void>((r) => (expire = r));
+    let held!: () => void;
+    const holding = new Promise<void>((r) => (held = r));
+    const record = sql`project_id = ${P} and key = ${expiring.idempotencyKey}`;
+    const holder = other.db.transaction(async (tx) => {
+      await tx.execute(sql`select key from idempotency_keys where ${record} for update`);
+      held();
+      await expired;
+      await tx.execute(sql`update idempotency_keys set expires_at = clock_timestamp() where ${record}`);
+    });
+    try {
+      await holding;
+      const again = batch([expiring]);
+      // The chunk's claim waits on the held record before the record expires.
+      await eventually(async () => {
+        const [row] = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`));
+        return row.n > 0;
+      }, "the claim to wait on the held record", 10_000, 20);
+      expire();
+      await holder;
+      expect((await again).json.items).toEqual([{ ...first.json.items[0], replayed: true }]);
+      expect(await runtimeCount()).toBe(before);
+      const [stored] = await t.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.projectId, P), eq(idempotencyKeys.key, expiring.idempotencyKey)));
+      expect(stored).toMatchObject({ status: "completed", responseStatus: 201, responseBody: first.json.items[0].body });
+    } finally {
+      expire();
+      await holder.catch(() => undefined);
+    }
   });
 
   it("a key repeated within a batch gets the first item's answer; a failed item's key is not remembered", async () => {
