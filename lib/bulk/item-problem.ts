@@ -10,8 +10,11 @@ export interface ItemProblem {
   errors?: { path: string; message: string }[];
 }
 
-/** SQLSTATEs after which the whole chunk is tried again later rather than its case counted as failed. */
-const TRANSIENT = /^(40001|40P01|55P03|57P01|57P02|57P03|08\d{3}|53\d{3})$/;
+/**
+ * SQLSTATEs, and postgres.js's own codes for a connection lost or not made, after which the whole chunk is tried
+ * again later rather than its case counted as failed.
+ */
+const TRANSIENT = /^(40001|40P01|55P03|57P01|57P02|57P03|08\d{3}|53\d{3}|CONNECTION_CLOSED|CONNECTION_ENDED|CONNECTION_DESTROYED|CONNECT_TIMEOUT)$/;
 
 /** Whether `error` is a database fault worth retrying (deadlock, serialization, lost connection, shutdown). */
 export function isTransientDbError(error: unknown): boolean {
