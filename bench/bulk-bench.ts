@@ -17,13 +17,14 @@ export async function runBulkBench(cases = Number(process.env.BENCH_BULK_CASES ?
   const { apiKeyCaller } = await import("../lib/callers");
   const { startWorker } = await import("../lib/worker/worker");
   const { openPostgres } = await import("../lib/db/open");
+  const { rowsOf } = await import("../lib/db/rows");
   const t = await openTestDatabase();
   const actions = (process.env.BENCH_BULK_ACTIONS ?? "send-event,assign").split(",");
   const figures: Record<string, unknown> = { database: process.env.TEST_DB_KIND, cases };
   try {
     await seedProject(t.db, P);
     await seedBulkWorkflow(t.db, P);
-    const [user] = (await t.db.execute(sql`insert into users (project_id, email, role, password_hash) values (${P}, 'sam@bench.test', 'reviewer', 'x') returning id`)) as unknown as { id: string }[];
+    const [user] = rowsOf<{ id: string }>(await t.db.execute(sql`insert into users (project_id, email, role, password_hash) values (${P}, 'sam@bench.test', 'reviewer', 'x') returning id`));
     const caller = apiKeyCaller({ apiKeyId: "00000000-0000-4000-8000-0000000000be", projectId: P });
     // On PostgreSQL the worker has a pool of its own (DB_POOL_MAX's default, 10), as a worker process would.
     const handle = t.url ? await openPostgres(t.url, { max: 10 }) : t;
@@ -43,7 +44,7 @@ export async function runBulkBench(cases = Number(process.env.BENCH_BULK_CASES ?
         const started = performance.now();
         const op = await createBulkOperation(t.db, caller, {
           source: { filterId: queue.id },
-          action: action === "assign" ? { action: "assign", userId: (user as { id: string }).id } : { action: "send-event", name: "approve" },
+          action: action === "assign" ? { action: "assign", userId: user.id } : { action: "send-event", name: "approve" },
         });
         const createdMs = performance.now() - started;
         let view = op;
