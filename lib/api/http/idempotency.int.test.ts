@@ -9,7 +9,8 @@ import { startRun } from "@/lib/runtime/start-run";
 import { sendEvent } from "@/lib/runtime/send-event";
 import { runContext } from "@/tests/support/seed";
 import { idempotent, keyReused, type IdempotentResult } from "./idempotency";
-import { KEY_TTL_MS, requestHashOf } from "./idempotency-keys";
+import { claimKeys, KEY_TTL_MS, requestHashOf } from "./idempotency-keys";
+import { rejection } from "@/tests/support/thrown";
 
 // The key commits with the work: these tests force the work's transaction to fail after its writes, and let a
 // first request hold its transaction open while a second with the same key arrives.
@@ -200,6 +201,44 @@ describe(`Idempotency-Key commits with the work (${process.env.TEST_DB_KIND})`, 
     expect(runs).toBe(1);
     expect(await runtimesOf(context.entity.id)).toBe(1);
     expect(await keyRow(key)).toMatchObject({ status: "completed", responseStatus: 201, responseBody: body });
+  });
+
+  // Two batches claiming overlapping keys must take them in one order, or each could hold a key the other waits on.
+  // A held key "order-b" stops a claim of ["order-b", "order-a"] midway: claimed in (scope, key) order, it already
+  // holds "order-a", so a third writer of "order-a" waits (and times out); in the given order it would not.
+  it.skipIf(!onPostgres)("claimKeys takes a batch's keys in (scope, key) order, whatever the order given", async () => {
+    const claimOf = (key: string, keyScope = "POST /workflows/run") => ({ scope: keyScope, key, requestHash: "h" });
+    const expires = new Date(Date.now() + KEY_TTL_MS);
+    let releaseB!: () => void;
+    const bReleased = new Promise<void>((r) => (releaseB = r));
+    let bHeld!: () => void;
+    const holdingB = new Promise<void>((r) => (bHeld = r));
+    const holder = inTransaction(other.db, async (tx) => {
+      await claimKeys(tx, PROJECT, [claimOf("order-b")], expires);
+      bHeld();
+      await bReleased;
+      throw new Error("rolled back: order-b is free again");
+    });
+    await holdingB;
+    const claimed = inTransaction(t.db, async (tx) => claimKeys(tx, PROJECT, [claimOf("order-b"), claimOf("order-a", "POST /workflows/run"), claimOf("order-c", "A scope")], expires));
+    try {
+      await eventually(async () => {
+        const [row] = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`));
+        return row.n > 0;
+      }, "the claim to wait on the held key", 10_000, 20);
+      const third = await rejection<{ cause?: { code?: string } }>(
+        inTransaction(t.db, async (tx) => {
+          await tx.execute(sql`set local lock_timeout = '300ms'`);
+          await claimKeys(tx, PROJECT, [claimOf("order-a")], expires);
+        }),
+      );
+      // 55P03 lock_not_available: "order-a" (and "order-c", its scope sorting first) was taken before "order-b".
+      expect(third.cause?.code).toBe("55P03");
+    } finally {
+      releaseB();
+      await holder.catch(() => undefined);
+    }
+    expect([...(await claimed)].sort()).toEqual(["A scope\norder-c", "POST /workflows/run\norder-a", "POST /workflows/run\norder-b"]);
   });
 
   it("a key that is not 1 to 255 visible ASCII characters is a 400 invalid_idempotency_key, before any work or record", async () => {
