@@ -3,7 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { rowsOf } from "../db/rows";
 import { jobs, type Job } from "../db/schema";
-import { claimJobs, completeJob, enqueueJobs, failJob, hasDueJobs, jobsInsert, retryJob } from "./queue";
+import { claimJobs, completeJob, enqueueJobs, failJob, hasDueJobs, jobsInsert, msUntilNextDue, retryJob } from "./queue";
 
 const P = "queue";
 let t: TestDatabase;
@@ -81,6 +81,23 @@ describe(`outbox queue (${process.env.TEST_DB_KIND})`, () => {
     expect(await hasDueJobs(t.db)).toBe(true);
     const [again] = await claimJobs(t.db, "w2", 5);
     expect(again).toMatchObject({ id: leased.id, lockedBy: "w2", attempts: 2 });
+  });
+
+  it("tells an idle worker how long until the soonest pending job comes due; null when none will", async () => {
+    expect(await msUntilNextDue(t.db)).toBeNull();
+    await enqueueJobs(t.db, [webhook(1), webhook(2), webhook(3)]);
+    const [due, later, soonest] = await allJobs();
+    await dueIn(due.id, -1);
+    await dueIn(later.id, 60);
+    await dueIn(soonest.id, 5);
+    // A due job is the claim's business, not the wait's: the soonest future one counts.
+    const ms = await msUntilNextDue(t.db);
+    expect(ms).toBeGreaterThan(4_000);
+    expect(ms).toBeLessThanOrEqual(5_000);
+    await t.db.update(jobs).set({ status: "succeeded" }).where(eq(jobs.id, soonest.id));
+    expect(await msUntilNextDue(t.db)).toBeGreaterThan(55_000);
+    await t.db.update(jobs).set({ status: "failed" }).where(eq(jobs.id, later.id));
+    expect(await msUntilNextDue(t.db)).toBeNull();
   });
 
   it("completes a job for its lease holder only", async () => {

@@ -74,6 +74,9 @@ describe(`failed jobs API (${process.env.TEST_DB_KIND})`, () => {
     const page2 = await list(`?status=failed&limit=1&cursor=${page1.json.nextCursor}`);
     expect(page2.json.data.map((j: { id: number }) => j.id)).toEqual([first.job.id]);
     expect(page2.json.nextCursor).toBeNull();
+    // Without a limit, a page holds up to 20: both, newest first.
+    const all = await list("?status=failed");
+    expect([all.json.data.map((j: { id: number }) => j.id), all.json.nextCursor]).toEqual([[second.job.id, first.job.id], null]);
     expect((await list("?status=failed", otherKey)).json.data).toEqual([]);
   });
 
