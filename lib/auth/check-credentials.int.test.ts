@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { seedProject } from "../../tests/support/seed";
 import { resetEnvCache } from "../config/env";
-import { loginThrottle, users } from "../db/schema";
+import { auditEvents, loginThrottle, users } from "../db/schema";
 import { createUser } from "../users/create-user";
 import { checkCredentials } from "./check-credentials";
 import { authorizeCredentials } from "./options";
@@ -51,6 +51,31 @@ describe(`sign-in with the throttle (${process.env.TEST_DB_KIND})`, () => {
       user: expect.objectContaining({ email: "reviewer@example.com", role: "reviewer", projectId: P, sessionVersion: 1 }),
     });
     expect(await failures("email:reviewer@example.com")).toBeUndefined();
+  });
+
+  it("records each sign-in in the account's audit trail: a failure by e-mail only with its reason, a success by id too", async () => {
+    const account = await user("audited@example.com");
+    await signIn("audited@example.com", "wrong", "198.51.100.20");
+    const signedIn = await signIn("audited@example.com", PASSWORD, "198.51.100.20");
+    // No first or last name: the session names the user by e-mail.
+    expect(signedIn).toMatchObject({ kind: "signed_in", user: { id: account.id, name: "audited@example.com" } });
+    await t.db.update(users).set({ active: false }).where(eq(users.id, account.id));
+    expect(await signIn("audited@example.com", PASSWORD, "198.51.100.20")).toEqual({ kind: "refused" });
+    const rows = await t.db.select().from(auditEvents).where(and(eq(auditEvents.targetType, "user"), eq(auditEvents.targetId, account.id))).orderBy(asc(auditEvents.id));
+    expect(rows.map((r) => ({ action: r.action, actorId: r.actorId, actorName: r.actorName, summary: r.summary, projectId: r.projectId }))).toEqual([
+      { action: "auth.sign_in_failed", actorId: null, actorName: "audited@example.com", summary: { address: "198.51.100.20", reason: "wrong_password" }, projectId: P },
+      { action: "auth.signed_in", actorId: account.id, actorName: "audited@example.com", summary: { address: "198.51.100.20" }, projectId: P },
+      { action: "auth.sign_in_failed", actorId: null, actorName: "audited@example.com", summary: { address: "198.51.100.20", reason: "inactive_user" }, projectId: P },
+    ]);
+    // An e-mail without an account belongs to no project's trail.
+    const before = (await t.db.select().from(auditEvents)).length;
+    await signIn("nobody-audited@example.com", "wrong", "198.51.100.20");
+    expect((await t.db.select().from(auditEvents)).length).toBe(before);
+  });
+
+  it("named users are named by their first and last name", async () => {
+    const named = await createUser(t.db, P, { email: "named@example.com", firstName: "Ada", lastName: "Lovelace", role: "reviewer", password: PASSWORD });
+    expect(await signIn("named@example.com", PASSWORD, "198.51.100.21")).toMatchObject({ kind: "signed_in", user: { id: named.id, name: "Ada Lovelace" } });
   });
 
   it("after five wrong passwords even the right one is 'locked' with the time left, until the lock ends", async () => {
