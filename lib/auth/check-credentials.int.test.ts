@@ -6,7 +6,7 @@ import { resetEnvCache } from "../config/env";
 import { auditEvents, loginThrottle, users } from "../db/schema";
 import { createUser } from "../users/create-user";
 import { checkCredentials } from "./check-credentials";
-import { authorizeCredentials } from "./options";
+import { authOptions, authorizeCredentials } from "./options";
 import { hashPassword, parseScryptHash, PRODUCTION_SCRYPT_PARAMS, verifyPassword } from "./password";
 
 // Sign-ins on the real clock with short locks: 1 s at first, at most 2 s (LOGIN_LOCK_BASE_MS, LOGIN_LOCK_MAX_MS).
@@ -165,6 +165,25 @@ describe(`sign-in with the throttle (${process.env.TEST_DB_KIND})`, () => {
     expect(await failures("ip:198.51.100.5")).toBe(1);
     expect(await failures("ip:6.6.6.6")).toBeUndefined();
     expect(await authorizeCredentials("via-next-auth@example.com", PASSWORD, headers)).toMatchObject({ email: "via-next-auth@example.com", sessionVersion: 1 });
+  });
+
+  it("next-auth's provider reads the address from its plain header record, and refuses an empty or oversized credential without a look-up", async () => {
+    process.env.TRUSTED_PROXY_HOPS = "1";
+    resetEnvCache();
+    await user("via-provider@example.com");
+    const provider = authOptions().providers[0] as unknown as { options: { authorize: (credentials: Record<string, unknown> | undefined, req: { headers?: Record<string, unknown> }) => Promise<unknown> } };
+    const authorize = (credentials: Record<string, unknown> | undefined, headers?: Record<string, unknown>) => provider.options.authorize(credentials, { headers });
+    // next-auth hands the request's headers on as a plain object; a value that is not a string is left out.
+    const headers = { "x-forwarded-for": "6.6.6.6, 198.51.100.6, 10.0.0.2", "x-odd": ["not", "a", "string"] };
+    expect(await authorize({ email: "via-provider@example.com", password: "wrong" }, headers)).toBeNull();
+    expect(await failures("ip:198.51.100.6")).toBe(1);
+    for (const credentials of [undefined, { email: "via-provider@example.com" }, { email: "via-provider@example.com", password: "" }, { email: "", password: "wrong" }, { email: "via-provider@example.com", password: "x".repeat(1001) }]) {
+      expect(await authorize(credentials, headers)).toBeNull();
+    }
+    // None of those was looked up or counted.
+    expect(await failures("ip:198.51.100.6")).toBe(1);
+    expect(await failures("email:via-provider@example.com")).toBe(1);
+    expect(await authorize({ email: "via-provider@example.com", password: PASSWORD }, headers)).toMatchObject({ email: "via-provider@example.com" });
   });
 
   it("a password stored with the older, weaker scrypt parameters signs in and is rehashed at the OWASP parameters", async () => {
