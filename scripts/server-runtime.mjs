@@ -11,7 +11,7 @@
 // - glibc keeps freed memory in per-thread arenas (up to 8 per core), and after the first free of a large block
 //   serves later large blocks (scrypt's 16 MiB, one per password hashed, on libuv's threads) from those arenas instead
 //   of returning them: +50-67 MiB after a full GC. Two arenas and a fixed mmap threshold return it: +17 MiB.
-// - Session 13: the young generation at 2 × 16 MiB (`--max-semi-space-size=16`) instead of 2 × 8. Scavenges then
+// - Measured again with a young generation of 2 × 16 MiB (`--max-semi-space-size=16`, the default now): scavenges
 //   took 7.6 % of a run's server CPU instead of 10.2 % (32 MiB: 6.3 %; CPU profiles of 6 s of runs after warm-up),
 //   and the fuzzer's RSS was unchanged: +56 MiB, peak 649 MiB, against +54 MiB, peak 660 MiB at 8 the same day
 //   (32: +75 MiB, peak 716 MiB).
