@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { serverAddress } from "../../lib/db/server-address";
+import { postgresClient } from "../../lib/db/postgres-client";
 
 export interface BenchDatabase {
   /** Connection string of the new database. */
@@ -15,9 +15,7 @@ export interface BenchDatabase {
  */
 export async function createBenchDatabase(adminUrl: string, prefix: string): Promise<BenchDatabase> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-  const { default: postgres } = await import("postgres");
-  const server = serverAddress(adminUrl);
-  const admin = postgres(server.url, { ...server.options, max: 1, onnotice: () => undefined });
+  const admin = await postgresClient(adminUrl, { max: 1, onnotice: () => undefined });
   try {
     await admin.unsafe(`create database "${name}"`);
   } catch (error) {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { DbHandle } from "./client";
 import * as schema from "./schema";
-import { serverAddress } from "./server-address";
+import { postgresClient } from "./postgres-client";
 
 /** Lock id for migrations, so several app and worker processes starting together migrate once. */
 const MIGRATION_LOCK_ID = 727_001;
@@ -21,11 +21,9 @@ export async function migratePglite(handle: DbHandle): Promise<void> {
  * lock for the duration, so concurrent app and worker starts migrate exactly once.
  */
 export async function migratePostgres(url: string): Promise<void> {
-  const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const server = serverAddress(url);
-  const client = postgres(server.url, { ...server.options, max: 1, onnotice: () => undefined, connect_timeout: 10 });
+  const client = await postgresClient(url, { max: 1, onnotice: () => undefined, connect_timeout: 10 });
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
     try {

@@ -4,7 +4,7 @@ import * as schema from "./schema";
 import { lockDataDir } from "./data-dir-lock";
 import { preparingStatements } from "./prepared-statements";
 import { withPipelinedBegin } from "./pipelined-begin";
-import { serverAddress } from "./server-address";
+import { postgresClient } from "./postgres-client";
 
 /**
  * Open an embedded PGlite database in `dataDir` (created when missing), or in memory for `memory://`. `loadDataDir`
@@ -54,18 +54,15 @@ export interface PostgresOptions {
  * (a direct or session-mode connection: a transaction-mode pooler does not deliver notifications).
  */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DbHandle> {
-  const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const prepare = options.preparedStatements !== false;
   const connection: Record<string, string> = {};
   if (options.statementTimeoutMs !== undefined) connection.statement_timeout = String(options.statementTimeoutMs);
   if (options.idleInTransactionTimeoutMs !== undefined) connection.idle_in_transaction_session_timeout = String(options.idleInTransactionTimeoutMs);
-  const server = serverAddress(url);
-  const client = postgres(server.url, { ...server.options, max: options.max ?? 10, onnotice: () => undefined, connect_timeout: 10, prepare, connection });
+  const client = await postgresClient(url, { max: options.max ?? 10, onnotice: () => undefined, connect_timeout: 10, prepare, connection });
   await client`select 1`;
   const db = drizzle({ client: withPipelinedBegin(prepare ? preparingStatements(client) : client), schema });
-  const listenServer = options.listenUrl ? serverAddress(options.listenUrl) : undefined;
-  const listener = listenServer ? postgres(listenServer.url, { ...listenServer.options, max: 1, onnotice: () => undefined, connect_timeout: 10 }) : client;
+  const listener = options.listenUrl ? await postgresClient(options.listenUrl, { max: 1, onnotice: () => undefined, connect_timeout: 10 }) : client;
   return {
     db: db as unknown as DbHandle["db"],
     kind: "postgres",

@@ -7,7 +7,8 @@ import type { Sql } from "postgres";
  * unnamed statement with parameters as two round trips (Parse/Describe, then Bind/Execute) and PostgreSQL
  * parses and plans it every time. A named statement is described once per connection and afterwards costs one
  * round trip with a cached plan. Queries without parameters (migrations, `begin`, multi-statement DDL) keep
- * the simple path. The wrapper follows `begin`, `savepoint` and `reserve`, so transactions get it too.
+ * the simple path. The wrapper follows `reserve`, so transactions (`withPipelinedBegin`, which runs each on a
+ * reserved connection) get it too.
  */
 export function preparingStatements<T extends Sql>(sql: T): T {
   return new Proxy(sql, {
@@ -17,13 +18,6 @@ export function preparingStatements<T extends Sql>(sql: T): T {
           target.unsafe(query, params as never, params && params.length > 0 ? { ...options, prepare: true } : options);
       }
       if (prop === "reserve") return async () => preparingStatements(await target.reserve());
-      if (prop === "begin" || prop === "savepoint") {
-        const original = Reflect.get(target, prop, receiver) as (...args: unknown[]) => unknown;
-        return (...args: unknown[]) => {
-          const fn = args.pop() as (inner: Sql) => unknown;
-          return original.call(target, ...args, (inner: Sql) => fn(preparingStatements(inner)));
-        };
-      }
       return Reflect.get(target, prop, receiver);
     },
   });

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { openTestDatabase, type TestDatabase } from "@/tests/support/test-database";
-import { rowsOf } from "@/lib/db/rows";
 import { jobs, webhookDeliveries, webhookSubscriptions } from "@/lib/db/schema";
 import { SUBSCRIBABLE_EVENTS } from "@/lib/webhooks/event-names";
 import { deleteSubscription } from "@/lib/webhooks/subscriptions";
 import { call } from "@/tests/support/http";
+import { untilALockIsAwaited } from "@/tests/support/lock-wait";
 import { runContext, seedDefinition, seedProject } from "@/tests/support/seed";
 import { POST as run } from "@/app/api/v1/external/workflows/run/route";
 import { POST as sendEvent } from "@/app/api/v1/external/workflows/[workflowRuntimeId]/send-event/route";
@@ -127,10 +127,7 @@ describe(`a subscription deleted while a step reads it (${process.env.TEST_DB_KI
     };
     const answer = call(run, "POST", "/api/v1/external/workflows/run", { key, body: { workflowId: "kyb_manual_review_example", context: runContext("http://127.0.0.1:9", "3") } });
     // Commit the delete only once the step's insert is waiting for the subscription's row lock.
-    await vi.waitFor(async () => {
-      const [{ waiting }] = rowsOf<{ waiting: number }>(await t.db.execute(sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`));
-      expect(waiting).toBeGreaterThan(0);
-    }, { timeout: 10_000, interval: 20 });
+    await untilALockIsAwaited(t.db, "the step's insert to wait for the subscription's row lock");
     release();
     await deleting;
     const res = await answer;

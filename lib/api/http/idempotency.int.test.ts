@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
 import { testOtherProcess, testProject } from "@/tests/support/test-project";
-import { eventually } from "@/tests/support/vendor-stub";
+import { untilALockIsAwaited } from "@/tests/support/lock-wait";
 import { inTransaction } from "@/lib/db/transaction";
-import { rowsOf } from "@/lib/db/rows";
 import { idempotencyKeys, jobs, runtimeHistory, workflowRuntimes } from "@/lib/db/schema";
 import { startRun } from "@/lib/runtime/start-run";
 import { sendEvent } from "@/lib/runtime/send-event";
@@ -185,12 +184,7 @@ describe(`Idempotency-Key commits with the work (${process.env.TEST_DB_KIND})`, 
       return startWork(context)(tx);
     });
     // The request's claim waits on the held row before the record expires.
-    await eventually(async () => {
-      const [row] = rowsOf<{ n: number }>(
-        await t.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
-      );
-      return row.n > 0;
-    }, "the claim to wait on the held record", 10_000, 20);
+    await untilALockIsAwaited(t.db, "the claim to wait on the held record");
     expire();
     await holder;
     const answer = await res;
@@ -222,10 +216,7 @@ describe(`Idempotency-Key commits with the work (${process.env.TEST_DB_KIND})`, 
     await holdingB;
     const claimed = inTransaction(t.db, async (tx) => claimKeys(tx, PROJECT, [claimOf("order-b"), claimOf("order-a", "POST /workflows/run"), claimOf("order-c", "A scope")], expires));
     try {
-      await eventually(async () => {
-        const [row] = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`));
-        return row.n > 0;
-      }, "the claim to wait on the held key", 10_000, 20);
+      await untilALockIsAwaited(t.db, "the claim to wait on the held key");
       const third = await rejection<{ cause?: { code?: string } }>(
         inTransaction(t.db, async (tx) => {
           await tx.execute(sql`set local lock_timeout = '300ms'`);

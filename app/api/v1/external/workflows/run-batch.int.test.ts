@@ -6,8 +6,7 @@ import { testProject } from "@/tests/support/test-project";
 import { runContext } from "@/tests/support/seed";
 import { call } from "@/tests/support/http";
 import { testOtherProcess } from "@/tests/support/test-project";
-import { eventually } from "@/tests/support/vendor-stub";
-import { rowsOf } from "@/lib/db/rows";
+import { untilALockIsAwaited } from "@/tests/support/lock-wait";
 import { POST as runBatch } from "./run-batch/route";
 import { POST as run } from "./run/route";
 
@@ -149,10 +148,7 @@ describe(`POST /workflows/run-batch (${process.env.TEST_DB_KIND})`, () => {
       await holding;
       const again = batch([expiring]);
       // The chunk's claim waits on the held record before the record expires.
-      await eventually(async () => {
-        const [row] = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`));
-        return row.n > 0;
-      }, "the claim to wait on the held record", 10_000, 20);
+      await untilALockIsAwaited(t.db, "the claim to wait on the held record");
       expire();
       await holder;
       expect((await again).json.items).toEqual([{ ...first.json.items[0], replayed: true }]);
