@@ -1,6 +1,6 @@
-import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { countingRelay } from "../../tests/support/counting-relay";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { rejection } from "../../tests/support/thrown";
 import { openPostgres } from "./open";
@@ -10,40 +10,6 @@ import type { Db, DbHandle } from "./client";
 // `begin` on a PostgreSQL server (lib/db/pipelined-begin.ts); PGlite runs transactions in process.
 const onServer = process.env.TEST_DB_KIND === "postgres";
 let t: TestDatabase;
-
-/** A TCP relay to the test server that counts the chunks the client sends: one per socket write, as sent here. */
-async function countingRelay(url: string): Promise<{ url: string; sent: () => number; close: () => void }> {
-  const target = new URL(url);
-  let sent = 0;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    sockets.add(client).add(upstream);
-    client.setNoDelay(true);
-    upstream.setNoDelay(true);
-    client.on("data", (chunk) => {
-      sent++;
-      upstream.write(chunk);
-    });
-    upstream.on("data", (chunk) => client.write(chunk));
-    client.on("close", () => upstream.destroy());
-    upstream.on("close", () => client.destroy());
-    client.on("error", () => upstream.destroy());
-    upstream.on("error", () => client.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const relayed = new URL(url);
-  relayed.hostname = "127.0.0.1";
-  relayed.port = String((server.address() as AddressInfo).port);
-  return {
-    url: relayed.toString(),
-    sent: () => sent,
-    close: () => {
-      for (const s of sockets) s.destroy();
-      server.close();
-    },
-  };
-}
 
 const count = async (db: Db, table: string) => rowsOf<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0].n;
 

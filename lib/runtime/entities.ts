@@ -95,13 +95,14 @@ export function entityRow(entity: { id: string; type: "business" | "individual";
  * update … returning`). Which table a row goes to says its type; `entity.id` is the service's own id
  * (`serviceEntityId`). A subject named by several rows is written once, with the last row's data (as runs one after
  * the other would leave it), and subjects are written in the order of their ids, so two statements that share
- * subjects lock them in one order. The rows travel as one JSON parameter per table (fixed text).
+ * subjects lock them in one order. The rows travel as one JSON parameter per table (fixed text). With a `gate`
+ * (see `aloneGate`), nothing is written when it is false.
  */
-export function entitiesUpsert(projectId: string, rows: EntityRow[]): SQL {
+export function entitiesUpsert(projectId: string, rows: EntityRow[], gate: SQL = sql`true`): SQL {
   const last = [...new Map(rows.map((r) => [`${r.type}/${r.correlationId}`, r])).values()];
   const of = (type: EntityRow["type"]) => JSON.stringify(last.filter((r) => r.type === type).map((r) => ({ ...r.values, correlation_id: r.correlationId })));
-  return sql`entity_b as (${upsert("businesses", BUSINESS_COLUMNS, projectId, of("business"))}),
-    entity_u as (${upsert("end_users", INDIVIDUAL_COLUMNS, projectId, of("individual"))}),
+  return sql`entity_b as (${upsert("businesses", BUSINESS_COLUMNS, projectId, of("business"), gate)}),
+    entity_u as (${upsert("end_users", INDIVIDUAL_COLUMNS, projectId, of("individual"), gate)}),
     entity as (select id, correlation_id, 'business'::text as entity_type from entity_b
       union all select id, correlation_id, 'individual'::text from entity_u)`;
 }
@@ -167,13 +168,14 @@ function columnValues(table: typeof businesses | typeof endUsers, fields: Record
   return Object.fromEntries(Object.entries(fields).map(([key, value]) => [columns[key].name, value instanceof Date ? value.toISOString() : value]));
 }
 
-function upsert(table: "businesses" | "end_users", columns: string[], projectId: string, json: string): SQL {
+function upsert(table: "businesses" | "end_users", columns: string[], projectId: string, json: string, gate: SQL): SQL {
   const names = columns.map((c) => `"${c}"`).join(", ");
   const values = columns.map((c) => `p."${c}"`).join(", ");
   const refresh = [...columns, "updated_at"].map((c) => `"${c}" = excluded."${c}"`).join(", ");
   return sql`insert into ${sql.raw(table)} (project_id, correlation_id, ${sql.raw(names)}, updated_at)
     select ${projectId}::text, p.correlation_id, ${sql.raw(values)}, now()
     from jsonb_populate_recordset(null::${sql.raw(table)}, ${json}::jsonb) as p
+    where ${gate}
     order by p.correlation_id
     on conflict (project_id, correlation_id) do update set ${sql.raw(refresh)}
     returning id, correlation_id`;

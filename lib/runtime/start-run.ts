@@ -1,11 +1,15 @@
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { inTransaction } from "../db/transaction";
+import { inTransaction, isTransaction } from "../db/transaction";
 import type { WorkflowRuntime } from "../db/schema";
 import { jobsInsert } from "../jobs/queue";
+import { parseConfigSubscriptions } from "../webhooks/config-subscriptions";
+import { subscriptionEventOf } from "../webhooks/event-names";
 import { materialiseRuntimeSubscriptions } from "../webhooks/resolve-subscriptions";
 import { entitiesUpsert } from "./entities";
 import type { Outcome } from "./outcome";
 import { prepareRun, type PreparedRun, type StartRunInput } from "./prepare-run";
+import { aloneGate, GATE_OPEN } from "./sql/alone-gate";
 import { historyInsert } from "./sql/history-insert";
 import { runtimeInsert } from "./sql/runtime-insert";
 import { autoAssignJobsInsert } from "./sql/auto-assign-job-insert";
@@ -23,7 +27,7 @@ export interface StartRunResult {
 /**
  * Start a workflow: find or create the entity, give each document an id, validate the context against the
  * definition's `contextSchema`/`documentsSchema`, create the runtime in the initial state and enqueue that
- * state's plugins, all in one transaction. New runs use the latest version unless `workflowVersion` is given.
+ * state's plugins, all or nothing. New runs use the latest version unless `workflowVersion` is given.
  * Throws the run's problem (404, 422) with nothing stored.
  *
  * The entity, runtime, history and jobs are one statement (`startRuns`). Given a transaction (an idempotent
@@ -44,11 +48,14 @@ export async function startRun(db: Db, input: StartRunInput): Promise<StartRunRe
  * The latest version of a definition comes from a per-process cache; the statement does not create a run if a
  * newer version exists (another process may have stored one), and such runs are computed again on the version
  * read afresh and written by a second statement in the same transaction.
+ *
+ * Not given a transaction, runs whose events nobody receives are written by their one statement alone, which is
+ * atomic by itself (`writeAlone`); the others take the transaction.
  */
 export async function startRuns(db: Db, inputs: StartRunInput[]): Promise<Outcome<StartRunResult>[]> {
   const outcomes: Outcome<StartRunResult>[] = new Array(inputs.length);
   const prepare = async (indexes: number[], freshLatest: boolean, reader: Db) => {
-    const prepared: { index: number; run: PreparedRun }[] = [];
+    const prepared: Prepared[] = [];
     for (const index of indexes) {
       try {
         prepared.push({ index, run: await prepareRun(reader, inputs[index], freshLatest) });
@@ -58,7 +65,13 @@ export async function startRuns(db: Db, inputs: StartRunInput[]): Promise<Outcom
     }
     return prepared;
   };
-  const first = await prepare(inputs.map((_, i) => i), false, db);
+  let first = await prepare(inputs.map((_, i) => i), false, db);
+  if (first.length && !isTransaction(db)) {
+    const missed = await writeAlone(db, first, outcomes);
+    // A run the gate stopped may have met a newer version: it is computed again on the version read afresh, so
+    // the transaction below does not write the subject of a run the newer version refuses.
+    first = [...first.filter((p) => outcomes[p.index] === undefined && !missed.has(p.index)), ...(await prepare([...missed], true, db))];
+  }
   if (first.length) {
     await inTransaction(db, async (tx) => {
       let stale = await writeRuns(tx, first, outcomes);
@@ -69,15 +82,57 @@ export async function startRuns(db: Db, inputs: StartRunInput[]): Promise<Outcom
   return outcomes;
 }
 
-/** Write prepared runs with one statement, filling in their outcomes; returns the indexes of runs not written (stale). */
-async function writeRuns(tx: Db, prepared: { index: number; run: PreparedRun }[], outcomes: Outcome<StartRunResult>[]): Promise<number[]> {
+type Prepared = { index: number; run: PreparedRun };
+
+/**
+ * A definition's runs that wrote no delivery lately are tried without a transaction; one that had to take the
+ * transactional way (somebody subscribes, or a newer version appeared) sends the definition's runs that way
+ * for this long, in this process.
+ */
+const SUBSCRIBED_HINT_MS = 60_000;
+const subscribedUntil = new Map<string, number>();
+
+/**
+ * Write the runs that need no statement besides their own by that statement alone, without a transaction: one
+ * round trip instead of two (`begin` with the statement, then `commit`). Those are runs whose definition and run
+ * config subscribe to nothing; the statement's gate (`aloneGate`) writes nothing unless no newer version exists
+ * and no active subscription receives their events, so what it writes is exactly what the transaction would
+ * have. Fills in the outcomes of the runs written; returns the indexes of those it tried and did not write.
+ */
+async function writeAlone(db: Db, prepared: Prepared[], outcomes: Outcome<StartRunResult>[]): Promise<Set<number>> {
+  const now = Date.now();
+  const alone = prepared.filter(({ run }) => (subscribedUntil.get(hintKey(run)) ?? 0) < now && !subscribesItself(run.config) && !subscribesItself(run.definition.config));
+  if (alone.length === 0) return new Set();
+  const events = [...new Set(alone.flatMap(({ run }) => run.events.flatMap((e) => [e.eventName, subscriptionEventOf(e.eventName)])))];
+  const gate = aloneGate(alone[0].run.projectId, alone.map(({ run }) => ({ definitionId: run.definition.id, definitionVersion: run.definition.version, pinned: run.pinned })), events);
+  const missed = new Set(await writeRuns(db, alone, outcomes, gate));
+  if (missed.size) {
+    if (subscribedUntil.size > 10_000) subscribedUntil.clear();
+    for (const { index, run } of alone) if (missed.has(index)) subscribedUntil.set(hintKey(run), now + SUBSCRIBED_HINT_MS);
+  }
+  return missed;
+}
+
+function hintKey(run: PreparedRun): string {
+  return `${run.projectId}\u0000${run.definition.id}`;
+}
+
+function subscribesItself(config: unknown): boolean {
+  return parseConfigSubscriptions(config).subscriptions.length > 0;
+}
+
+/**
+ * Write prepared runs with one statement, filling in their outcomes; returns the indexes of runs not written
+ * (stale, or all of them when a `gate` is given and closed).
+ */
+async function writeRuns(tx: Db, prepared: Prepared[], outcomes: Outcome<StartRunResult>[], gate?: SQL): Promise<number[]> {
   if (prepared.length === 0) return [];
   const runs = prepared.map((p) => p.run);
   const projectId = runs[0].projectId;
   // A run starts in its initial state: an active one may land in a queue that assigns automatically.
   const entered = runs.filter((r) => r.result.snapshot.status === "active").map((r) => ({ runtimeId: r.id, state: r.result.snapshot.state }));
   const written = await writeSteps(tx, {
-    ctes: entitiesUpsert(projectId, runs.map((r) => r.entity)),
+    ctes: gate ? sql`${gate}, ${entitiesUpsert(projectId, runs.map((r) => r.entity), GATE_OPEN)}` : entitiesUpsert(projectId, runs.map((r) => r.entity)),
     runtime: runtimeInsert(
       projectId,
       runs.map((r) => ({
@@ -92,6 +147,7 @@ async function writeRuns(tx: Db, prepared: { index: number; run: PreparedRun }[]
         eventCount: r.events.length,
         timers: r.result.timers,
       })),
+      gate ? GATE_OPEN : undefined,
     ),
     history: historyInsert(projectId, runs.flatMap((r) => r.history.map((h) => ({ ...h, runtimeId: r.id }))), "rt"),
     jobs: jobsInsert(runs.flatMap((r) => r.jobs), "rt"),

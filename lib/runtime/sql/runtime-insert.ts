@@ -25,9 +25,9 @@ export interface RuntimeInsert {
  * that is not pinned is not inserted when a newer version of its definition exists (another process stored it
  * after this one cached the latest version): the caller then retries it on the version it reads afresh.
  * The runs travel as one JSON parameter (fixed text, whatever their number). A CTE body of the step's statement,
- * after `entity as (…)`.
+ * after `entity as (…)`. With a `gate` (see `aloneGate`), nothing is inserted when it is false.
  */
-export function runtimeInsert(projectId: string, runs: RuntimeInsert[]): SQL {
+export function runtimeInsert(projectId: string, runs: RuntimeInsert[], gate: SQL = sql`true`): SQL {
   const json = JSON.stringify(
     runs.map((r) => ({
       id: r.id,
@@ -60,6 +60,7 @@ export function runtimeInsert(projectId: string, runs: RuntimeInsert[]): SQL {
     join entity on entity.entity_type = r.v->>'type' and entity.correlation_id = r.v->>'cid'
     where (r.v->>'pinned')::boolean or not exists (select 1 from workflow_definitions d
       where d.project_id = ${projectId}::text and d.id = r.v->>'def' and d.version > (r.v->>'ver')::int)
+      and ${gate}
     order by r.n
     returning ${runtimeReturning()}`;
 }

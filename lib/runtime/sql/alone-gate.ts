@@ -1,0 +1,31 @@
+import { sql, type SQL } from "drizzle-orm";
+
+/** What the gate checks of one run: its definition version, and whether the run named it (never yields). */
+export interface GatedRun {
+  definitionId: string;
+  definitionVersion: number;
+  pinned: boolean;
+}
+
+/**
+ * Contract: the CTE `gate (ok)` of a run statement sent without a transaction, read as `(select ok from gate)`
+ * by each of its writes (`entitiesUpsert`, `runtimeInsert`), so the statement writes all or nothing: `ok` is
+ * true when no newer version of any unpinned run's definition exists, and no active subscription of the project
+ * or of a run's definition lists any of `events`. When it is false the statement writes nothing and answers no
+ * rows; the caller then writes the runs in a transaction, which reads the fresh version and writes the
+ * deliveries. Evaluated once per statement (a CTE), in the statement's snapshot.
+ */
+export function aloneGate(projectId: string, runs: GatedRun[], events: string[]): SQL {
+  const versions = JSON.stringify(runs.filter((r) => !r.pinned).map((r) => ({ def: r.definitionId, ver: r.definitionVersion })));
+  const definitions = JSON.stringify([...new Set(runs.map((r) => r.definitionId))]);
+  const listed = JSON.stringify(events);
+  return sql`gate as (select not exists (select 1 from jsonb_to_recordset(${versions}::jsonb) as r(def text, ver int)
+        join workflow_definitions d on d.project_id = ${projectId}::text and d.id = r.def and d.version > r.ver)
+      and not exists (select 1 from webhook_subscriptions s
+        where s.project_id = ${projectId}::text and s.active
+          and (s.level = 'project' or (s.level = 'definition' and s.workflow_definition_id in (select jsonb_array_elements_text(${definitions}::jsonb))))
+          and s.events && array(select jsonb_array_elements_text(${listed}::jsonb))) as ok)`;
+}
+
+/** How a write of the statement reads the gate. */
+export const GATE_OPEN = sql`(select ok from gate)`;
