@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import type { NewJobRow } from "../jobs/queue";
 import type { WorkflowDefinition, WorkflowRuntime } from "../db/schema";
 import { validationFailed, type FieldError } from "../errors";
+import { withJobTrace } from "../observability/job-trace";
 import { deriveEvents, type DerivedEvent } from "../webhooks/derive-events";
 import { assertValidRuntimeSubscriptions } from "../webhooks/resolve-subscriptions";
 import { getCompiledDefinition, latestDefinitionVersion } from "./definition-cache";
@@ -73,7 +74,8 @@ export async function prepareRun(db: Db, input: StartRunInput, freshLatest: bool
     config: input.config ?? {},
     result,
     history,
-    jobs: [...effects.jobs, ...timerJobs(ids, result.timers)],
+    // Stamped here, in the scope of the request that asked for the run (its statement may be shared; see `startRuns`).
+    jobs: [...effects.jobs, ...timerJobs(ids, result.timers)].map((job) => ({ ...job, payload: withJobTrace(job.payload) })),
     events: deriveEvents({ before: null, after: predicted, result, eventName: null }),
   };
 }

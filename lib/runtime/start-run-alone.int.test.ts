@@ -1,16 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { testProject } from "../../tests/support/test-project";
 import { countingRelay } from "../../tests/support/counting-relay";
 import { runContext, seedDefinition, seedProject } from "../../tests/support/seed";
 import { rejection } from "../../tests/support/thrown";
 import { openPostgres } from "../db/open";
-import { businesses, webhookDeliveries, webhookSubscriptions, workflowRuntimes } from "../db/schema";
+import { businesses, jobs, webhookDeliveries, webhookSubscriptions, workflowRuntimes } from "../db/schema";
+import { newScope, runInScope } from "../observability/request-scope";
 import { startRun } from "./start-run";
 
-// A run nobody's webhook hears is written by its statement alone, without a transaction (start-run.ts, `writeAlone`).
+// A run nobody's webhook hears is written by its statement alone, without a transaction (start-run.ts, `writeAlone`),
+// and the runs of a project started in one turn of the event loop share that statement (`groupPerTurn`).
 const P = "start-run-alone";
-const t = testProject(P, { definitions: [{ id: "quiet" }, { id: "moving" }] });
+// "checking" starts in the state with the vendor call: its runs queue a job at once.
+const checking = { id: "checking", edit: (d: { definition: { initial: string } }) => void (d.definition.initial = "check_business_details") };
+const t = testProject(P, { definitions: [{ id: "quiet" }, { id: "moving" }, checking] });
 const actor = { type: "api_key" as const, id: "test" };
 const onServer = process.env.TEST_DB_KIND === "postgres";
 
@@ -69,6 +73,48 @@ describe("a run written by its statement alone", () => {
       expect(relay.sent() - before).toBe(1);
       const [row] = await t.db.select().from(workflowRuntimes).where(eq(workflowRuntimes.id, written.workflowRuntimeId));
       expect(row).toMatchObject({ state: written.runtime.state, businessId: written.serviceEntityId });
+    } finally {
+      await handle.close();
+      relay.close();
+    }
+  });
+});
+
+describe("runs started in one turn of the event loop", () => {
+  it("answer each on its own: the valid ones start, an invalid context and an unknown definition fail alone, and each run's jobs carry its own request", async () => {
+    const start = (requestId: string, workflowId: string, context: Parameters<typeof startRun>[1]["context"]) =>
+      runInScope(newScope(requestId), () => startRun(t.db, { projectId: P, workflowId, context, actor }));
+    const [a, invalid, unknown, b] = await Promise.allSettled([
+      start("req-a", "checking", runContext("http://127.0.0.1:9", "30")),
+      start("req-invalid", "quiet", { entity: { id: "grouped-bad-date", type: "business" as const, data: { companyName: "X", dateOfIncorporation: "not a date" } }, documents: [] }),
+      start("req-unknown", "no_such_definition", runContext("http://127.0.0.1:9", "32")),
+      start("req-b", "checking", runContext("http://127.0.0.1:9", "33")),
+    ]);
+    expect(invalid).toMatchObject({ status: "rejected", reason: { status: 422 } });
+    expect(await t.db.select().from(businesses).where(eq(businesses.correlationId, "grouped-bad-date"))).toEqual([]);
+    expect(unknown).toMatchObject({ status: "rejected", reason: { status: 404 } });
+    if (a.status !== "fulfilled" || b.status !== "fulfilled") throw new Error("the valid runs did not start");
+    expect(a.value.workflowRuntimeId).not.toBe(b.value.workflowRuntimeId);
+    for (const [run, requestId] of [[a.value, "req-a"], [b.value, "req-b"]] as const) {
+      const [row] = await t.db.select().from(workflowRuntimes).where(eq(workflowRuntimes.id, run.workflowRuntimeId));
+      expect(row.businessId).toBe(run.serviceEntityId);
+      const queued = await t.db.select().from(jobs).where(eq(jobs.runtimeId, run.workflowRuntimeId));
+      expect(queued.length).toBeGreaterThan(0);
+      expect(queued.map((j) => (j.payload.trace as { requestId?: string } | undefined)?.requestId)).toEqual(queued.map(() => requestId));
+    }
+  });
+
+  it.runIf(onServer)("share one statement: two runs, one socket write", async () => {
+    const relay = await countingRelay(t.url!);
+    const handle = await openPostgres(relay.url, { max: 2 });
+    try {
+      const run = (n: string) => startRun(handle.db, { projectId: P, workflowId: "quiet", context: runContext("http://127.0.0.1:9", n), actor });
+      await run("40");
+      const before = relay.sent();
+      const [first, second] = await Promise.all([run("41"), run("42")]);
+      expect(relay.sent() - before).toBe(1);
+      const stored = await t.db.select({ id: workflowRuntimes.id }).from(workflowRuntimes).where(inArray(workflowRuntimes.id, [first.workflowRuntimeId, second.workflowRuntimeId]));
+      expect(stored).toHaveLength(2);
     } finally {
       await handle.close();
       relay.close();

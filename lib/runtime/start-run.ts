@@ -13,6 +13,7 @@ import { aloneGate, GATE_OPEN } from "./sql/alone-gate";
 import { historyInsert } from "./sql/history-insert";
 import { runtimeInsert } from "./sql/runtime-insert";
 import { autoAssignJobsInsert } from "./sql/auto-assign-job-insert";
+import { groupPerTurn, type InScope } from "./turn-group";
 import { writeSteps } from "./write-step";
 
 export type { StartRunInput } from "./prepare-run";
@@ -30,20 +31,26 @@ export interface StartRunResult {
  * state's plugins, all or nothing. New runs use the latest version unless `workflowVersion` is given.
  * Throws the run's problem (404, 422) with nothing stored.
  *
- * The entity, runtime, history and jobs are one statement (`startRuns`). Given a transaction (an idempotent
- * request's), the run's writes join it.
+ * The entity, runtime, history and jobs are one statement (`startRuns`), shared with the other runs of the project
+ * that start in the same turn of the event loop (`groupPerTurn`; each still gets its own answer). Given a
+ * transaction (an idempotent request's), the run's writes join it.
  */
 export async function startRun(db: Db, input: StartRunInput): Promise<StartRunResult> {
+  if (!isTransaction(db)) return startGrouped(db, input.projectId, input);
   const [outcome] = await startRuns(db, [input]);
   if (!outcome.ok) throw outcome.error;
   return outcome.value;
 }
 
+/** Runs of one project started in the same turn of the event loop share one `startRuns` statement (`groupPerTurn`). */
+const startGrouped = groupPerTurn(startRuns);
+
 /**
  * Start several workflows of one project in one transaction, each as `startRun` would, with one statement for
  * all of them (entities, runtimes, history and jobs as multi-row CTEs; see `entitiesUpsert`, `runtimeInsert`).
  * A run that cannot start (unknown definition, invalid context) fails alone, before anything is written; the
- * others start. Outcomes are in the order of `inputs`.
+ * others start. Outcomes are in the order of `inputs`. `inScope[i]`, when given, is the scope run i is computed in
+ * and its jobs and webhook deliveries carry (the request that asked for it); default the caller's.
  *
  * The latest version of a definition comes from a per-process cache; the statement does not create a run if a
  * newer version exists (another process may have stored one), and such runs are computed again on the version
@@ -52,13 +59,15 @@ export async function startRun(db: Db, input: StartRunInput): Promise<StartRunRe
  * Not given a transaction, runs whose events nobody receives are written by their one statement alone, which is
  * atomic by itself (`writeAlone`); the others take the transaction.
  */
-export async function startRuns(db: Db, inputs: StartRunInput[]): Promise<Outcome<StartRunResult>[]> {
+export async function startRuns(db: Db, inputs: StartRunInput[], inScope?: InScope[]): Promise<Outcome<StartRunResult>[]> {
   const outcomes: Outcome<StartRunResult>[] = new Array(inputs.length);
   const prepare = async (indexes: number[], freshLatest: boolean, reader: Db) => {
     const prepared: Prepared[] = [];
     for (const index of indexes) {
       try {
-        prepared.push({ index, run: await prepareRun(reader, inputs[index], freshLatest) });
+        const scope = inScope?.[index];
+        const run = await (scope ? scope(() => prepareRun(reader, inputs[index], freshLatest)) : prepareRun(reader, inputs[index], freshLatest));
+        prepared.push({ index, run, inScope: scope });
       } catch (error) {
         outcomes[index] = { ok: false, error };
       }
@@ -82,7 +91,8 @@ export async function startRuns(db: Db, inputs: StartRunInput[]): Promise<Outcom
   return outcomes;
 }
 
-type Prepared = { index: number; run: PreparedRun };
+/** A run computed, with the scope of the call that asked for it (`startRuns`'s `inScope`). */
+type Prepared = { index: number; run: PreparedRun; inScope?: InScope };
 
 /**
  * A definition's runs that wrote no delivery lately are tried without a transaction; one that had to take the
@@ -153,7 +163,10 @@ async function writeRuns(tx: Db, prepared: Prepared[], outcomes: Outcome<StartRu
     jobs: jobsInsert(runs.flatMap((r) => r.jobs), "rt"),
     more: entered.length ? [autoAssignJobsInsert(projectId, entered, "rt")] : [],
     changes: new Map(
-      runs.map((r) => [r.id, { before: null, result: r.result, eventName: null, events: r.events, definitionConfig: r.definition.config, moreSubscriptions: materialiseRuntimeSubscriptions }]),
+      prepared.map(({ run: r, inScope }) => [
+        r.id,
+        { before: null, result: r.result, eventName: null, events: r.events, definitionConfig: r.definition.config, moreSubscriptions: materialiseRuntimeSubscriptions, inScope },
+      ]),
     ),
   });
   const stale: number[] = [];
