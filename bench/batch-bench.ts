@@ -11,6 +11,7 @@ import { printFiguresWhenRun } from "./lib/run-as-script";
 import { apiClient } from "./lib/api-client";
 import { startBenchApp } from "./lib/app-server";
 import { cpuPer, cpuSnapshot } from "./lib/cpu-accounting";
+import { PLAIN_DEFINITION } from "./lib/plain-definition";
 import { closedLoop, Latencies } from "./lib/stats";
 
 const API_KEY = process.env.BENCH_API_KEY ?? "kyc_bench_key_0123456789abcdef0123";
@@ -18,14 +19,6 @@ const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
 const CLIENTS = Number(process.env.BENCH_BATCH_CLIENTS ?? 8);
 const ITEMS = Number(process.env.BENCH_BATCH_ITEMS ?? 500);
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3) * 1000;
-
-/** A definition whose `start` is one transition and nothing else: no plugin, no timer, no webhook. */
-const PLAIN_DEFINITION = {
-  id: "bench_plain_transition",
-  name: "Bench: one plain transition",
-  definitionType: "statechart-json",
-  definition: { id: "bench_plain_transition_v1", initial: "idle", states: { idle: { on: { start: "review" } }, review: { on: { approve: "done" } }, done: { type: "final" } } },
-};
 
 async function startStub(): Promise<{ origin: string; close: () => void }> {
   const server = http.createServer((req, res) => {

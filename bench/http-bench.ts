@@ -6,11 +6,14 @@ import { printFiguresWhenRun } from "./lib/run-as-script";
 import { apiClient } from "./lib/api-client";
 import { startBenchApp } from "./lib/app-server";
 import { cpuPer, cpuSnapshot } from "./lib/cpu-accounting";
+import { PLAIN_DEFINITION } from "./lib/plain-definition";
 import { closedLoop, Latencies, openLoop } from "./lib/stats";
 
 const API_KEY = process.env.BENCH_API_KEY ?? "kyc_bench_key_0123456789abcdef0123";
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
+/** Runtimes of the plain definition made (unmeasured) for the plain events phase, which ends early when they run out. */
+const PLAIN_RUNTIMES = Number(process.env.BENCH_PLAIN_EVENTS ?? 16_000);
 
 /**
  * The vendor (registry answers, plugin webhooks) and the integrator's system-webhook receiver: `POST /system`
@@ -42,7 +45,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
   const app = external
     ? { baseUrl: external, cpuScope: undefined, stop: async () => undefined }
     : await startBenchApp({ SEED_API_KEY: API_KEY, OUTBOUND_ALLOWED_HOSTS: new URL(stub.origin).host, RATE_LIMIT_PER_MINUTE: process.env.BENCH_RATE_LIMIT_PER_MINUTE ?? "0" });
-  const lat = { run: new Latencies(), sendEvent: new Latencies(), sendEventWait: new Latencies(), sendEventAtGoal: new Latencies(), sendEventSteady: new Latencies() };
+  const lat = { run: new Latencies(), sendEvent: new Latencies(), sendEventPlain: new Latencies(), sendEventWait: new Latencies(), sendEventAtGoal: new Latencies(), sendEventSteady: new Latencies() };
   let n = 0;
   const client = apiClient(app.baseUrl, API_KEY, CLIENTS * 2);
   const post = async (path: string, body: unknown, into: Latencies, headers: Record<string, string> = {}) => {
@@ -125,6 +128,31 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     const eventSeconds = (performance.now() - eventsStarted) / 1000;
     const drainSeconds = await drain();
     const cpuPerEvent = cpuPer(cpu, cpuSnapshot(app.cpuScope), events);
+    // A plain transition (no plugin, no timer, no webhook): the event's own cost, without the vendor call that each
+    // `start` above makes the worker do. Its runtimes are made first, unmeasured, 500 per batch request.
+    const definition = await client.post("/api/v1/external/workflow-definitions", PLAIN_DEFINITION);
+    if (definition.status !== 201) throw new Error(`creating the plain definition: ${definition.status}`);
+    const plainIds: string[] = [];
+    let seeded = 0;
+    await closedLoop(4, 120_000, async () => {
+      const count = Math.min(500, PLAIN_RUNTIMES - seeded);
+      seeded += count;
+      if (count <= 0) return;
+      const items = Array.from({ length: count }, (_, i) => ({ workflowId: PLAIN_DEFINITION.id, context: { entity: { id: `plain-${seeded + i}`, type: "business", data: { companyName: `Plain ${seeded + i} Ltd` } } } }));
+      const answer = (await post("/api/v1/external/workflows/run-batch", { items }, new Latencies())) as { items: { status: number; body: { workflowRuntimeId: string } }[] };
+      for (const item of answer.items) if (item.status === 201) plainIds.push(item.body.workflowRuntimeId);
+    }, () => seeded >= PLAIN_RUNTIMES);
+    let p = 0;
+    cpu = cpuSnapshot(app.cpuScope);
+    const plainStarted = performance.now();
+    const plainEvents = await closedLoop(CLIENTS, DURATION_MS, async () => {
+      const id = plainIds[p++];
+      if (!id) return;
+      await post(`/api/v1/external/workflows/${id}/send-event`, { name: "start" }, lat.sendEventPlain);
+    }, () => p >= plainIds.length);
+    const plainSeconds = (performance.now() - plainStarted) / 1000;
+    const cpuPerPlainEvent = cpuPer(cpu, cpuSnapshot(app.cpuScope), plainEvents);
+
     // The floor again after the runs and events: the machine's speed drifts within a run, so each is set beside both.
     cpu = cpuSnapshot(app.cpuScope);
     const healthsAfter = await closedLoop(CLIENTS, DURATION_MS / 2, health);
@@ -154,12 +182,14 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
       "POST /api/sandbox/echo (a run's body) requests/s": Math.round(echoes / (DURATION_MS / 2000)),
       "runs/s": Math.round(runs / (DURATION_MS / 1000)),
       "events/s (start: each also queues a vendor call)": Math.round(events / eventSeconds),
+      "plain events/s (start: one transition, no plugin)": Math.round(plainEvents / plainSeconds),
       "complete flows/s (run, start+wait, approve)": Math.round(flows / (DURATION_MS / 1000)),
       clients: CLIENTS,
       "app server processes": Number(process.env.BENCH_APP_PROCESSES ?? 1),
       "seconds to drain the vendor calls queued by the events phase": Math.round(drainSeconds * 10) / 10,
       "POST /workflows/run latency ms": lat.run.summary(),
       "POST /send-event latency ms": lat.sendEvent.summary(),
+      "POST /send-event (plain) latency ms": lat.sendEventPlain.summary(),
       "POST /send-event (Prefer: wait, incl. vendor call) latency ms": lat.sendEventWait.summary(),
       [`POST /send-event at ${rate}/s open loop latency ms`]: lat.sendEventAtGoal.summary(),
       [`POST /send-event at ${steadyRate}/s open loop latency ms`]: lat.sendEventSteady.summary(),
@@ -167,10 +197,11 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
       "workflow.completed webhooks not received within 10 s": approvedAt.size - webhookLatency.count,
       "CPU ms per GET /api/health (app, postgres, load generator)": cpuPerHealth ?? "n/a",
       "CPU ms per GET /api/health after the events phase (app, postgres, load generator)": cpuPerHealthAfter ?? "n/a",
-      "app CPU of a run, an event (with its vendor call) × health (the mean of both health phases)": ratios(cpuPerHealth, cpuPerHealthAfter, cpuPerRun, cpuPerEvent),
+      "app CPU of a run, a plain event, an event with its vendor call × health (the mean of both health phases)": ratios(cpuPerHealth, cpuPerHealthAfter, cpuPerRun, cpuPerPlainEvent, cpuPerEvent),
       "CPU ms per POST /api/sandbox/echo (app, postgres, load generator)": cpuPerEcho ?? "n/a",
       "CPU ms per run (app, postgres, load generator)": cpuPerRun ?? "n/a",
       "CPU ms per event, incl. its vendor call (app, postgres, load generator)": cpuPerEvent ?? "n/a",
+      "CPU ms per plain event (app, postgres, load generator)": cpuPerPlainEvent ?? "n/a",
       "CPU ms per complete flow (app, postgres, load generator)": cpuPerFlow ?? "n/a",
     };
   } finally {

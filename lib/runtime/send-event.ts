@@ -1,28 +1,17 @@
-import { applyContextPatch, applyEvent, assertAcceptsEvent, type EventOrigin } from "../engine";
 import type { Db } from "../db/client";
 import type { WorkflowRuntime } from "../db/schema";
-import { contextUpdateHistory } from "./context-update-history";
-import { assertNotAVote } from "./assert-not-a-vote";
-import { assertExpectedVersion } from "./expected-version";
-import { step, type Decision, type LockedRuntime } from "./step";
-import type { Actor } from "./types";
-
-export interface SendEventInput {
-  projectId: string;
-  runtimeId: string;
-  name: string;
-  payload?: unknown;
-  /** A JSON Merge Patch (RFC 7396) of the context, applied before the event in the same step. */
-  contextPatch?: unknown;
-  origin: EventOrigin;
-  actor: Actor;
-  /** When set, the event applies only if the runtime's version still equals it (else 412 `version_conflict`). */
-  expectedVersion?: number;
-}
+import { isTransaction } from "../db/transaction";
+import type { Outcome } from "./outcome";
+import { decideEvent, type SendEventInput } from "./decide-event";
+import { sendEvents } from "./send-events";
+import { step } from "./step";
+import { groupPerTurn, type InScope } from "./turn-group";
 
 /**
  * Deliver an event to a runtime through the one step path: lock, compute with the engine, persist the step
- * and its effects in one transaction. Throws `event_not_accepted` (409) naming the events the state accepts
+ * and its effects in one transaction. Not given a transaction, the event shares one with the events sent to the
+ * project's runtimes in the same turn of the event loop (`groupPerTurn`, `sendEvents`: each decided alone, in
+ * its own request's scope, with its own answer). Throws `event_not_accepted` (409) naming the events the state accepts
  * (also for a completed runtime), `runtime_not_active` (409) for a canceled or failed one, and 403
  * `four_eyes_required` for an approval or rejection of a four-eyes state (reviewers vote on it; `assertNotAVote`).
  *
@@ -32,25 +21,17 @@ export interface SendEventInput {
  * conditions all fail still stores the patch (recorded as `event_ignored`).
  */
 export async function sendEvent(db: Db, input: SendEventInput): Promise<WorkflowRuntime> {
+  if (!isTransaction(db)) return sendGrouped(db, input.projectId, input);
   const { runtime } = await step(db, input, decideEvent(input));
   return runtime;
 }
 
-/** The decide callback of `sendEvent`, for a step on the runtime the input names (also each item of `sendEvents`). */
-export function decideEvent(input: SendEventInput): (locked: LockedRuntime) => Decision {
-  return ({ runtime, compiled, snapshot }) => {
-    assertExpectedVersion(runtime, input.expectedVersion);
-    assertNotAVote(compiled, snapshot, input.name);
-    const event = { type: input.name, payload: input.payload, origin: input.origin };
-    const cause = { eventName: input.name, payload: input.payload, actor: input.actor };
-    if (input.contextPatch === undefined) return { result: applyEvent(compiled, snapshot, event), cause };
-    assertAcceptsEvent(compiled, snapshot, input.name);
-    const patched = applyContextPatch(compiled, snapshot, input.contextPatch);
-    const result = applyEvent(compiled, patched.result.snapshot, event);
-    if (patched.pointers.length === 0) return { result, cause };
-    return {
-      result: { ...result, contextChanged: true },
-      cause: { ...cause, history: [contextUpdateHistory(snapshot, patched.pointers, input.actor, input.name)] },
-    };
-  };
-}
+/**
+ * Events on a project's runtimes sent in the same turn of the event loop share one transaction (`groupPerTurn`,
+ * `sendEvents`, traced as one `step_many` span). A lone event takes the single step, traced as a `step` span
+ * inside its request.
+ */
+const sendGrouped = groupPerTurn(async (db: Db, inputs: SendEventInput[], inScope: InScope[]): Promise<Outcome<WorkflowRuntime>[]> => {
+  if (inputs.length > 1) return sendEvents(db, inputs[0].projectId, inputs, inScope);
+  return [{ ok: true, value: (await step(db, inputs[0], decideEvent(inputs[0]))).runtime }];
+});

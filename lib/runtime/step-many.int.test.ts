@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { runtimeHistory } from "../db/schema";
 import { directReview, getRuntime, runContext, seedDefinition, seedProject } from "../../tests/support/seed";
 import { testProject } from "../../tests/support/test-project";
-import { decideEvent } from "./send-event";
+import { decideEvent } from "./decide-event";
 import { startRun } from "./start-run";
 import { stepMany, stepManyAcrossProjects, type StepRequest } from "./step-many";
 
