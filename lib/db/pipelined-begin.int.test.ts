@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { countingRelay } from "../../tests/support/counting-relay";
+import { throughCountingRelay } from "../../tests/support/counting-relay";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { rejection } from "../../tests/support/thrown";
 import { openPostgres } from "./open";
@@ -24,21 +24,16 @@ afterAll(async () => {
 
 describe.runIf(onServer)("transactions on a PostgreSQL server", () => {
   it("send BEGIN in the same write as the first statement: a one-statement transaction is two writes, not three", async () => {
-    const relay = await countingRelay(t.url!);
-    const handle = await openPostgres(relay.url, { max: 1 });
-    try {
-      const insert = (id: number) => handle.db.transaction(async (tx) => void (await tx.execute(sql`insert into pipelined_begin_probe values (${id})`)));
+    await throughCountingRelay(t.url!, 1, async (db, sent) => {
+      const insert = (id: number) => db.transaction(async (tx) => void (await tx.execute(sql`insert into pipelined_begin_probe values (${id})`)));
       // The first use of a statement on a connection describes it first (a round trip of its own).
       await insert(0);
-      const before = relay.sent();
+      const before = sent();
       await insert(1);
       // BEGIN with the insert, then COMMIT.
-      expect(relay.sent() - before).toBe(2);
+      expect(sent() - before).toBe(2);
       expect(await count(t.db, "pipelined_begin_probe where id in (0, 1)")).toBe(2);
-    } finally {
-      await handle.close();
-      relay.close();
-    }
+    });
   });
 
   it("commit the work's writes, or roll all of them back when it throws", async () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { testProject } from "../../tests/support/test-project";
-import { countingRelay } from "../../tests/support/counting-relay";
+import { throughCountingRelay } from "../../tests/support/counting-relay";
 import { getRuntime, runContext } from "../../tests/support/seed";
-import { openPostgres } from "../db/open";
 import { jobs } from "../db/schema";
 import { newScope, runInScope } from "../observability/request-scope";
 import { sendEvent } from "./send-event";
@@ -44,24 +43,19 @@ describe("events sent in one turn of the event loop", () => {
   });
 
   it.runIf(onServer)("cost the socket writes of one event: lock, statement and commit once for all of them", async () => {
-    const relay = await countingRelay(t.url!);
-    const handle = await openPostgres(relay.url, { max: 2 });
-    try {
+    await throughCountingRelay(t.url!, 2, async (db, sent) => {
       const ids = await Promise.all([1, 2, 3, 4, 5, 6].map(() => newRuntime("review")));
-      const event = (id: string) => sendEvent(handle.db, { projectId: P, runtimeId: id, name: "start", origin: "api", actor });
+      const event = (id: string) => sendEvent(db, { projectId: P, runtimeId: id, name: "start", origin: "api", actor });
       // The first use of each statement on a connection describes it first (a round trip of its own).
       await event(ids[0]);
       await Promise.all([event(ids[1]), event(ids[2])]);
-      let before = relay.sent();
+      let before = sent();
       await event(ids[3]);
-      const alone = relay.sent() - before;
-      before = relay.sent();
+      const alone = sent() - before;
+      before = sent();
       await Promise.all([event(ids[4]), event(ids[5])]);
-      expect(relay.sent() - before).toBe(alone);
+      expect(sent() - before).toBe(alone);
       for (const id of ids) expect(await getRuntime(t.db, id)).toMatchObject({ state: "manual_review" });
-    } finally {
-      await handle.close();
-      relay.close();
-    }
+    });
   });
 });

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { testProject } from "../../tests/support/test-project";
-import { countingRelay } from "../../tests/support/counting-relay";
+import { throughCountingRelay } from "../../tests/support/counting-relay";
 import { runContext, seedDefinition, seedProject } from "../../tests/support/seed";
 import { rejection } from "../../tests/support/thrown";
-import { openPostgres } from "../db/open";
 import { businesses, jobs, webhookDeliveries, webhookSubscriptions, workflowRuntimes } from "../db/schema";
 import { newScope, runInScope } from "../observability/request-scope";
 import { startRun } from "./start-run";
@@ -62,21 +61,16 @@ describe("a run written by its statement alone", () => {
   });
 
   it.runIf(onServer)("reaches PostgreSQL in one socket write when nobody subscribes (a transaction takes two)", async () => {
-    const relay = await countingRelay(t.url!);
-    const handle = await openPostgres(relay.url, { max: 1 });
-    try {
-      const run = (n: string) => startRun(handle.db, { projectId: P, workflowId: "quiet", context: runContext("http://127.0.0.1:9", n), actor });
+    await throughCountingRelay(t.url!, 1, async (db, sent) => {
+      const run = (n: string) => startRun(db, { projectId: P, workflowId: "quiet", context: runContext("http://127.0.0.1:9", n), actor });
       // The first use of a statement on a connection describes it first (a round trip of its own).
       await run("20");
-      const before = relay.sent();
+      const before = sent();
       const written = await run("21");
-      expect(relay.sent() - before).toBe(1);
+      expect(sent() - before).toBe(1);
       const [row] = await t.db.select().from(workflowRuntimes).where(eq(workflowRuntimes.id, written.workflowRuntimeId));
       expect(row).toMatchObject({ state: written.runtime.state, businessId: written.serviceEntityId });
-    } finally {
-      await handle.close();
-      relay.close();
-    }
+    });
   });
 });
 
@@ -105,19 +99,14 @@ describe("runs started in one turn of the event loop", () => {
   });
 
   it.runIf(onServer)("share one statement: two runs, one socket write", async () => {
-    const relay = await countingRelay(t.url!);
-    const handle = await openPostgres(relay.url, { max: 2 });
-    try {
-      const run = (n: string) => startRun(handle.db, { projectId: P, workflowId: "quiet", context: runContext("http://127.0.0.1:9", n), actor });
+    await throughCountingRelay(t.url!, 2, async (db, sent) => {
+      const run = (n: string) => startRun(db, { projectId: P, workflowId: "quiet", context: runContext("http://127.0.0.1:9", n), actor });
       await run("40");
-      const before = relay.sent();
+      const before = sent();
       const [first, second] = await Promise.all([run("41"), run("42")]);
-      expect(relay.sent() - before).toBe(1);
+      expect(sent() - before).toBe(1);
       const stored = await t.db.select({ id: workflowRuntimes.id }).from(workflowRuntimes).where(inArray(workflowRuntimes.id, [first.workflowRuntimeId, second.workflowRuntimeId]));
       expect(stored).toHaveLength(2);
-    } finally {
-      await handle.close();
-      relay.close();
-    }
+    });
   });
 });

@@ -1,4 +1,6 @@
 import net, { type AddressInfo } from "node:net";
+import type { Db } from "../../lib/db/client";
+import { openPostgres } from "../../lib/db/open";
 
 /** A TCP relay to the test server that counts the chunks the client sends: one per socket write, as sent here. */
 export async function countingRelay(url: string): Promise<{ url: string; sent: () => number; close: () => void }> {
@@ -32,4 +34,19 @@ export async function countingRelay(url: string): Promise<{ url: string; sent: (
       server.close();
     },
   };
+}
+
+/**
+ * A pool of `max` connections to the test server at `url` opened through a `countingRelay`: `fn` gets its handle's
+ * database and the count of writes so far; both are closed afterwards.
+ */
+export async function throughCountingRelay<T>(url: string, max: number, fn: (db: Db, sent: () => number) => Promise<T>): Promise<T> {
+  const relay = await countingRelay(url);
+  const handle = await openPostgres(relay.url, { max });
+  try {
+    return await fn(handle.db, relay.sent);
+  } finally {
+    await handle.close();
+    relay.close();
+  }
 }
