@@ -22,6 +22,11 @@ export async function runWebhookJobBench(count = Number(process.env.BENCH_WEBHOO
   selectBenchDatabase();
   const receiver = await startReceiver();
   process.env.OUTBOUND_ALLOWED_HOSTS = `127.0.0.1:${receiver.port}`;
+  // An earlier part of the same `npm run bench` may have read the settings already (with its own receiver's port).
+  const { resetEnvCache } = await import("../lib/config/env");
+  const { resetOutboundPolicy } = await import("../lib/plugins/outbound-policy");
+  resetEnvCache();
+  resetOutboundPolicy();
   const { openTestDatabase } = await import("../tests/support/test-database");
   const { seedDefinition, seedProject, runContext } = await import("../tests/support/seed");
   const { rotateWebhookSecret } = await import("../lib/webhooks/rotate-secret");
