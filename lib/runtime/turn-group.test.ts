@@ -9,12 +9,15 @@ import { rejection } from "../../tests/support/thrown";
 const dbA = {} as Db;
 const dbB = {} as Db;
 
+/** What PostgreSQL's refusal of a statement looks like (a SQLSTATE), as Drizzle wraps it. */
+const refusal = (message: string) => Object.assign(new Error(message), { cause: Object.assign(new Error("duplicate key"), { code: "23505" }) });
+
 /** A writer that records each group it gets and answers each item doubled, refusing odd numbers. */
-function recordingWriter(failWhen: (items: number[]) => boolean = () => false) {
+function recordingWriter(failWhen: (items: number[]) => boolean = () => false, error: (message: string) => Error = refusal) {
   const groups: { items: number[]; requestIds: (string | undefined)[] }[] = [];
   const write = groupPerTurn(async (_db: Db, items: number[], inScope) => {
     groups.push({ items, requestIds: inScope.map((s) => s(() => currentScope()?.requestId)) });
-    if (failWhen(items)) throw new Error(`refused ${items.join(",")}`);
+    if (failWhen(items)) throw error(`refused ${items.join(",")}`);
     return items.map((n): Outcome<number> => (n % 2 ? { ok: false, error: new Error(`odd ${n}`) } : { ok: true, value: n * 2 }));
   });
   return { groups, write };
@@ -41,11 +44,18 @@ describe("groupPerTurn", () => {
     expect(groups).toEqual([{ items: [2, 4, 6], requestIds: ["req-a", "req-b", undefined] }]);
   });
 
-  it("writes each item of a group the writer threw for again alone: only the item that fails gets the error", async () => {
+  it("writes each item of a group the database refused again alone: only the item that fails gets the error", async () => {
     const { groups, write } = recordingWriter((items) => items.includes(6));
     const settled = await Promise.allSettled([write(dbA, "p", 2), write(dbA, "p", 6), write(dbA, "p", 4)]);
     expect(groups.map((g) => g.items)).toEqual([[2, 6, 4], [2], [6], [4]]);
     expect(settled.map((s) => (s.status === "fulfilled" ? s.value : (s.reason as Error).message))).toEqual([4, "refused 6", 8]);
+  });
+
+  it("rejects every item of a group with an error that may have followed a commit (a lost connection), writing none again", async () => {
+    const { groups, write } = recordingWriter((items) => items.includes(6), (message) => Object.assign(new Error(message), { code: "CONNECTION_CLOSED" }));
+    const settled = await Promise.allSettled([write(dbA, "p", 2), write(dbA, "p", 6)]);
+    expect(groups.map((g) => g.items)).toEqual([[2, 6]]);
+    expect(settled.map((s) => (s.status === "rejected" ? (s.reason as Error).message : "written"))).toEqual(["refused 2,6", "refused 2,6"]);
   });
 
   it("runs a lone item's writer in that item's scope", async () => {

@@ -1,5 +1,6 @@
 import { AsyncResource } from "node:async_hooks";
 import type { Db } from "../db/client";
+import { isRefusedByDatabase } from "../db/refused-by-database";
 import { bindCurrentScope } from "../observability/tracing";
 import type { Outcome } from "./outcome";
 
@@ -23,9 +24,10 @@ const MAX_GROUP = 500;
  * far less than per request. A call made alone waits only for the end of its turn.
  *
  * `writeAll` gets each item's scope beside it, to compute the item's work in (its log lines, and the trace its
- * jobs carry). Items stay independent: when `writeAll` throws for a group of several (a database error that one
- * item's data may have caused), each item is written again alone, in its own scope, so only the item that fails
- * gets the error.
+ * jobs carry). Items stay independent: when the database refuses a group of several (an error one item's data may
+ * have caused; `isRefusedByDatabase`), each item is written again alone, in its own scope, so only the item that
+ * fails gets the error. Any other error (a lost connection: the group may have committed) rejects every item of
+ * the group with it, as it would have rejected each alone; nothing is written twice.
  */
 export function groupPerTurn<I, R>(writeAll: (db: Db, items: I[], inScope: InScope[]) => Promise<Outcome<R>[]>): (db: Db, key: string, item: I) => Promise<R> {
   const open = new Map<Db, Map<string, Pending<I, R>[]>>();
@@ -42,7 +44,9 @@ export function groupPerTurn<I, R>(writeAll: (db: Db, items: I[], inScope: InSco
     try {
       outcomes = group.length === 1 ? await group[0].inScope(() => writeAll(db, [group[0].item], [group[0].inScope])) : await writeAll(db, group.map((p) => p.item), group.map((p) => p.inScope));
     } catch (error) {
-      if (group.length === 1) return group[0].reject(error);
+      // Written again alone only when the database refused the group (nothing of it was stored); after any other
+      // error it may have committed, and writing again could store a request twice.
+      if (group.length === 1 || !isRefusedByDatabase(error)) return group.forEach((p) => p.reject(error));
       for (const p of group) void write(db, [p]);
       return;
     }
