@@ -96,7 +96,7 @@ export function entityRow(entity: { id: string; type: "business" | "individual";
  * (`serviceEntityId`). A subject named by several rows is written once, with the last row's data (as runs one after
  * the other would leave it), and subjects are written in the order of their ids, so two statements that share
  * subjects lock them in one order. The rows travel as one JSON parameter per table (fixed text). With a `gate`
- * (see `aloneGate`), nothing is written when it is false.
+ * (see `runsGate`), nothing is written when it is false.
  */
 export function entitiesUpsert(projectId: string, rows: EntityRow[], gate: SQL = sql`true`): SQL {
   const last = [...new Map(rows.map((r) => [`${r.type}/${r.correlationId}`, r])).values()];

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { testProject } from "../../tests/support/test-project";
 import { businesses, runtimeHistory, workflowRuntimes } from "../db/schema";
 import { runContext, seedDefinition } from "../../tests/support/seed";
+import { inTransaction } from "../db/transaction";
 import { startRun, startRuns } from "./start-run";
 
 const P = "start-run";
@@ -97,6 +98,22 @@ describe("startRuns: one statement for many runs", () => {
       const history = await t.db.select().from(runtimeHistory).where(eq(runtimeHistory.runtimeId, o.ok ? o.value.workflowRuntimeId : ""));
       expect(history).toHaveLength(1);
     }
+  });
+
+  it("in a transaction (a batch's chunk), stores nothing of a run a version stored behind the process's back refuses, not even its subject", async () => {
+    await seedDefinition(t.db, P, { id: "stricter" });
+    await startRun(t.db, item("s-0", { workflowId: "stricter" }));
+    await seedDefinition(t.db, P, { id: "stricter", version: 2 });
+    await t.db.execute(sql`update workflow_definitions set context_schema = ${JSON.stringify({ type: "object", required: ["mustHave"] })}::jsonb
+      where project_id = ${P} and id = 'stricter' and version = 2`);
+    const accepted = item("s-1", { workflowId: "stricter" });
+    const refused = item("s-2", { workflowId: "stricter" });
+    const outcomes = await inTransaction(t.db, (tx) => startRuns(tx, [{ ...accepted, context: { ...accepted.context, mustHave: true } }, refused]));
+    expect(outcomes[0]).toMatchObject({ ok: true, value: { runtime: { workflowDefinitionVersion: 2 } } });
+    expect(outcomes[1]).toMatchObject({ ok: false, error: { status: 422 } });
+    const subjects = await t.db.select({ id: businesses.correlationId }).from(businesses).where(eq(businesses.projectId, P));
+    expect(subjects.map((b) => b.id)).toContain(accepted.context.entity.id);
+    expect(subjects.map((b) => b.id)).not.toContain(refused.context.entity.id);
   });
 
   it("starts two runs of one entity in one batch, the entity refreshed by the later item", async () => {

@@ -9,7 +9,7 @@ import { materialiseRuntimeSubscriptions } from "../webhooks/resolve-subscriptio
 import { entitiesUpsert } from "./entities";
 import type { Outcome } from "./outcome";
 import { prepareRun, type PreparedRun, type StartRunInput } from "./prepare-run";
-import { aloneGate, GATE_OPEN } from "./sql/alone-gate";
+import { GATE_OPEN, runsGate } from "./sql/runs-gate";
 import { historyInsert } from "./sql/history-insert";
 import { runtimeInsert } from "./sql/runtime-insert";
 import { autoAssignJobsInsert } from "./sql/auto-assign-job-insert";
@@ -52,9 +52,9 @@ const startGrouped = groupPerTurn(startRuns);
  * others start. Outcomes are in the order of `inputs`. `inScope[i]`, when given, is the scope run i is computed in
  * and its jobs and webhook deliveries carry (the request that asked for it); default the caller's.
  *
- * The latest version of a definition comes from a per-process cache; the statement does not create a run if a
- * newer version exists (another process may have stored one), and such runs are computed again on the version
- * read afresh and written by a second statement in the same transaction.
+ * The latest version of a definition comes from a per-process cache; the statement writes nothing if a newer
+ * version exists (another process may have stored one), and the runs are computed again on the versions read
+ * afresh and written by a second statement in the same transaction.
  *
  * Not given a transaction, runs whose events nobody receives are written by their one statement alone, which is
  * atomic by itself (`writeAlone`); the others take the transaction.
@@ -83,9 +83,14 @@ export async function startRuns(db: Db, inputs: StartRunInput[], inScope?: InSco
   }
   if (first.length) {
     await inTransaction(db, async (tx) => {
-      let stale = await writeRuns(tx, first, outcomes);
-      if (stale.length) stale = await writeRuns(tx, await prepare(stale, true, tx), outcomes);
-      for (const index of stale) outcomes[index] = { ok: false, error: new Error("A newer definition version appeared twice while the run was being started") };
+      // Gated by the versions: a newer one stops the whole statement, so a run it refuses leaves no subject
+      // written, and every run is computed again on the versions read afresh.
+      let missed = await writeRuns(tx, first, outcomes, gateOf(first, []));
+      if (missed.length) {
+        const fresh = await prepare(missed, true, tx);
+        missed = fresh.length ? await writeRuns(tx, fresh, outcomes, gateOf(fresh, [])) : [];
+      }
+      for (const index of missed) outcomes[index] = { ok: false, error: new Error("A newer definition version appeared twice while the run was being started") };
     });
   }
   return outcomes;
@@ -105,7 +110,7 @@ const subscribedUntil = new Map<string, number>();
 /**
  * Write the runs that need no statement besides their own by that statement alone, without a transaction: one
  * round trip instead of two (`begin` with the statement, then `commit`). Those are runs whose definition and run
- * config subscribe to nothing; the statement's gate (`aloneGate`) writes nothing unless no newer version exists
+ * config subscribe to nothing; the statement's gate (`runsGate`) writes nothing unless no newer version exists
  * and no active subscription receives their events, so what it writes is exactly what the transaction would
  * have. Fills in the outcomes of the runs written; returns the indexes of those it tried and did not write.
  */
@@ -114,13 +119,17 @@ async function writeAlone(db: Db, prepared: Prepared[], outcomes: Outcome<StartR
   const alone = prepared.filter(({ run }) => (subscribedUntil.get(hintKey(run)) ?? 0) < now && !subscribesItself(run.config) && !subscribesItself(run.definition.config));
   if (alone.length === 0) return new Set();
   const events = [...new Set(alone.flatMap(({ run }) => run.events.flatMap((e) => [e.eventName, subscriptionEventOf(e.eventName)])))];
-  const gate = aloneGate(alone[0].run.projectId, alone.map(({ run }) => ({ definitionId: run.definition.id, definitionVersion: run.definition.version, pinned: run.pinned })), events);
-  const missed = new Set(await writeRuns(db, alone, outcomes, gate));
+  const missed = new Set(await writeRuns(db, alone, outcomes, gateOf(alone, events)));
   if (missed.size) {
     if (subscribedUntil.size > 10_000) subscribedUntil.clear();
     for (const { index, run } of alone) if (missed.has(index)) subscribedUntil.set(hintKey(run), now + SUBSCRIBED_HINT_MS);
   }
   return missed;
+}
+
+/** The gate of a statement writing `prepared` (`runsGate`): closed by a newer version, or a subscriber to `events`. */
+function gateOf(prepared: Prepared[], events: string[]): SQL {
+  return runsGate(prepared[0].run.projectId, prepared.map(({ run }) => ({ definitionId: run.definition.id, definitionVersion: run.definition.version, pinned: run.pinned })), events);
 }
 
 function hintKey(run: PreparedRun): string {

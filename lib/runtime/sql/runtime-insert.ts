@@ -25,7 +25,7 @@ export interface RuntimeInsert {
  * that is not pinned is not inserted when a newer version of its definition exists (another process stored it
  * after this one cached the latest version): the caller then retries it on the version it reads afresh.
  * The runs travel as one JSON parameter (fixed text, whatever their number). A CTE body of the step's statement,
- * after `entity as (…)`. With a `gate` (see `aloneGate`), nothing is inserted when it is false.
+ * after `entity as (…)`. With a `gate` (see `runsGate`), nothing is inserted when it is false.
  */
 export function runtimeInsert(projectId: string, runs: RuntimeInsert[], gate: SQL = sql`true`): SQL {
   const json = JSON.stringify(

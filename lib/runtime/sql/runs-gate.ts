@@ -8,14 +8,15 @@ export interface GatedRun {
 }
 
 /**
- * Contract: the CTE `gate (ok)` of a run statement sent without a transaction, read as `(select ok from gate)`
- * by each of its writes (`entitiesUpsert`, `runtimeInsert`), so the statement writes all or nothing: `ok` is
- * true when no newer version of any unpinned run's definition exists, and no active subscription of the project
- * or of a run's definition lists any of `events`. When it is false the statement writes nothing and answers no
- * rows; the caller then writes the runs in a transaction, which reads the fresh version and writes the
- * deliveries. Evaluated once per statement (a CTE), in the statement's snapshot.
+ * Contract: the CTE `gate (ok)` of a run statement, read as `(select ok from gate)` by each of its writes
+ * (`entitiesUpsert`, `runtimeInsert`), so the statement writes all or nothing: `ok` is true when no newer version
+ * of any unpinned run's definition exists, and no active subscription of the project or of a run's definition
+ * lists any of `events` (none: versions only). When it is false the statement writes nothing and answers no rows:
+ * the caller computes the runs again on the versions read afresh, and a run sent without a transaction because
+ * nobody subscribed takes one, which writes the deliveries. Evaluated once per statement (a CTE), in the
+ * statement's snapshot.
  */
-export function aloneGate(projectId: string, runs: GatedRun[], events: string[]): SQL {
+export function runsGate(projectId: string, runs: GatedRun[], events: string[]): SQL {
   const versions = JSON.stringify(runs.filter((r) => !r.pinned).map((r) => ({ def: r.definitionId, ver: r.definitionVersion })));
   const definitions = JSON.stringify([...new Set(runs.map((r) => r.definitionId))]);
   const listed = JSON.stringify(events);
