@@ -34,4 +34,5 @@ const nextConfig = {
 // Every production build also writes the standalone server the container image runs (.next/standalone, see
 // Dockerfile and docs/deploy.md). Only the build sees `output: "standalone"`: `next start` (npm start, the tests)
 // keeps serving .next without warning that it "does not work with output: standalone".
-export default (phase) => (phase === PHASE_PRODUCTION_BUILD ? { ...nextConfig, output: "standalone" } : nextConfig);
+const configFor = (phase) => (phase === PHASE_PRODUCTION_BUILD ? { ...nextConfig, output: "standalone" } : nextConfig);
+export default configFor;

@@ -14,7 +14,6 @@ vi.mock("@/lib/auth/session", () => ({ currentUser: vi.fn() }));
 
 const P = "workload";
 let t: TestDatabase;
-let admin: SessionUser;
 let rita: SessionUser;
 let sam: SessionUser;
 let gone: SessionUser;
@@ -43,7 +42,7 @@ beforeAll(async () => {
     await seedProject(t.db, p);
     await seedDefinition(t.db, p, { id: "kyb" });
   }
-  admin = await user(P, "ada@workload.test", "admin");
+  await user(P, "ada@workload.test", "admin");
   rita = await user(P, "rita@workload.test", "reviewer");
   sam = await user(P, "sam@workload.test", "reviewer");
   gone = await user(P, "gus@workload.test", "reviewer", false);
