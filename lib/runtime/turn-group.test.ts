@@ -60,12 +60,12 @@ describe("groupPerTurn", () => {
 
   it("runs a lone item's writer in that item's scope", async () => {
     const seen: (string | undefined)[] = [];
-    const write = groupPerTurn(async (_db: Db, items: number[]) => {
-      seen.push(currentScope()?.requestId);
+    const write = groupPerTurn(async (_db: Db, items: number[], inScope) => {
+      seen.push(currentScope()?.requestId, ...inScope.map((s) => s(() => currentScope()?.requestId)));
       return items.map((n): Outcome<number> => ({ ok: true, value: n }));
     });
     await runInScope(newScope("req-alone"), () => write(dbA, "p", 1));
-    expect(seen).toEqual(["req-alone"]);
+    expect(seen).toEqual(["req-alone", "req-alone"]);
   });
 
   it("hands at most 500 items to one call of the writer", async () => {
@@ -73,6 +73,9 @@ describe("groupPerTurn", () => {
     await Promise.all(Array.from({ length: 1001 }, (_, i) => write(dbA, "p", i * 2)));
     expect(groups.map((g) => g.items.length)).toEqual([500, 500, 1]);
     expect(groups.flatMap((g) => g.items)).toEqual(Array.from({ length: 1001 }, (_, i) => i * 2));
+    groups.length = 0;
+    await Promise.all(Array.from({ length: 1000 }, (_, i) => write(dbA, "p", i * 2)));
+    expect(groups.map((g) => g.items.length)).toEqual([500, 500]);
   });
 
   it("rejects a lone item with the writer's error", async () => {
