@@ -115,17 +115,20 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
       created.push(r.workflowRuntimeId as string);
     });
     const cpuPerRun = cpuPer(cpu, cpuSnapshot(app.cpuScope), runs);
-    let i = 0;
+    // `start` on each runtime of `ids` in turn: the phase ends early when they run out (a slow machine), and the
+    // rate is computed over the time it really took.
+    const startEach = async (ids: string[], into: Latencies) => {
+      let next = 0;
+      const started = performance.now();
+      const count = await closedLoop(CLIENTS, DURATION_MS, async () => {
+        const id = ids[next++];
+        if (id) await post(`/api/v1/external/workflows/${id}/send-event`, { name: "start" }, into);
+      }, () => next >= ids.length);
+      return { count, seconds: (performance.now() - started) / 1000 };
+    };
     cpu = cpuSnapshot(app.cpuScope);
-    // Each event needs a runtime of the runs phase; the phase ends early when they run out (a slow machine), and
-    // the rate is computed over the time it really took.
-    const eventsStarted = performance.now();
-    const events = await closedLoop(CLIENTS, DURATION_MS, async () => {
-      const id = created[i++];
-      if (!id) return;
-      await post(`/api/v1/external/workflows/${id}/send-event`, { name: "start" }, lat.sendEvent);
-    }, () => i >= created.length);
-    const eventSeconds = (performance.now() - eventsStarted) / 1000;
+    // Each event needs a runtime of the runs phase.
+    const { count: events, seconds: eventSeconds } = await startEach(created, lat.sendEvent);
     const drainSeconds = await drain();
     const cpuPerEvent = cpuPer(cpu, cpuSnapshot(app.cpuScope), events);
     // A plain transition (no plugin, no timer, no webhook): the event's own cost, without the vendor call that each
@@ -142,15 +145,8 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
       const answer = (await post("/api/v1/external/workflows/run-batch", { items }, new Latencies())) as { items: { status: number; body: { workflowRuntimeId: string } }[] };
       for (const item of answer.items) if (item.status === 201) plainIds.push(item.body.workflowRuntimeId);
     }, () => seeded >= PLAIN_RUNTIMES);
-    let p = 0;
     cpu = cpuSnapshot(app.cpuScope);
-    const plainStarted = performance.now();
-    const plainEvents = await closedLoop(CLIENTS, DURATION_MS, async () => {
-      const id = plainIds[p++];
-      if (!id) return;
-      await post(`/api/v1/external/workflows/${id}/send-event`, { name: "start" }, lat.sendEventPlain);
-    }, () => p >= plainIds.length);
-    const plainSeconds = (performance.now() - plainStarted) / 1000;
+    const { count: plainEvents, seconds: plainSeconds } = await startEach(plainIds, lat.sendEventPlain);
     const cpuPerPlainEvent = cpuPer(cpu, cpuSnapshot(app.cpuScope), plainEvents);
 
     // The floor again after the runs and events: the machine's speed drifts within a run, so each is set beside both.
