@@ -95,10 +95,10 @@ export function entityRow(entity: { id: string; type: "business" | "individual";
  * update … returning`). Which table a row goes to says its type; `entity.id` is the service's own id
  * (`serviceEntityId`). A subject named by several rows is written once, with the last row's data (as runs one after
  * the other would leave it), and subjects are written in the order of their ids, so two statements that share
- * subjects lock them in one order. The rows travel as one JSON parameter per table (fixed text). With a `gate`
- * (see `runsGate`), nothing is written when it is false.
+ * subjects lock them in one order. The rows travel as one JSON parameter per table (fixed text). Nothing is
+ * written when the statement's `gate` is closed (`runsGate`).
  */
-export function entitiesUpsert(projectId: string, rows: EntityRow[], gate: SQL = sql`true`): SQL {
+export function entitiesUpsert(projectId: string, rows: EntityRow[], gate: SQL): SQL {
   const last = [...new Map(rows.map((r) => [`${r.type}/${r.correlationId}`, r])).values()];
   const of = (type: EntityRow["type"]) => JSON.stringify(last.filter((r) => r.type === type).map((r) => ({ ...r.values, correlation_id: r.correlationId })));
   return sql`entity_b as (${upsert("businesses", BUSINESS_COLUMNS, projectId, of("business"), gate)}),

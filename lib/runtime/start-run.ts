@@ -75,11 +75,10 @@ export async function startRuns(db: Db, inputs: StartRunInput[], inScope?: InSco
     return prepared;
   };
   let first = await prepare(inputs.map((_, i) => i), false, db);
+  // The runs the gate stopped (or that were not tried) take the transaction, whose own gate sees a newer version.
   if (first.length && !isTransaction(db)) {
-    const missed = await writeAlone(db, first, outcomes);
-    // A run the gate stopped may have met a newer version: it is computed again on the version read afresh, so
-    // the transaction below does not write the subject of a run the newer version refuses.
-    first = [...first.filter((p) => outcomes[p.index] === undefined && !missed.has(p.index)), ...(await prepare([...missed], true, db))];
+    await writeAlone(db, first, outcomes);
+    first = first.filter((p) => outcomes[p.index] === undefined);
   }
   if (first.length) {
     await inTransaction(db, async (tx) => {
@@ -112,19 +111,18 @@ const subscribedUntil = new Map<string, number>();
  * round trip instead of two (`begin` with the statement, then `commit`). Those are runs whose definition and run
  * config subscribe to nothing; the statement's gate (`runsGate`) writes nothing unless no newer version exists
  * and no active subscription receives their events, so what it writes is exactly what the transaction would
- * have. Fills in the outcomes of the runs written; returns the indexes of those it tried and did not write.
+ * have. Fills in the outcomes of the runs written.
  */
-async function writeAlone(db: Db, prepared: Prepared[], outcomes: Outcome<StartRunResult>[]): Promise<Set<number>> {
+async function writeAlone(db: Db, prepared: Prepared[], outcomes: Outcome<StartRunResult>[]): Promise<void> {
   const now = Date.now();
   const alone = prepared.filter(({ run }) => (subscribedUntil.get(hintKey(run)) ?? 0) < now && !subscribesItself(run.config) && !subscribesItself(run.definition.config));
-  if (alone.length === 0) return new Set();
+  if (alone.length === 0) return;
   const events = [...new Set(alone.flatMap(({ run }) => run.events.flatMap((e) => [e.eventName, subscriptionEventOf(e.eventName)])))];
   const missed = new Set(await writeRuns(db, alone, outcomes, gateOf(alone, events)));
   if (missed.size) {
     if (subscribedUntil.size > 10_000) subscribedUntil.clear();
     for (const { index, run } of alone) if (missed.has(index)) subscribedUntil.set(hintKey(run), now + SUBSCRIBED_HINT_MS);
   }
-  return missed;
 }
 
 /** The gate of a statement writing `prepared` (`runsGate`): closed by a newer version, or a subscriber to `events`. */
@@ -141,24 +139,23 @@ function subscribesItself(config: unknown): boolean {
 }
 
 /**
- * Write prepared runs with one statement, filling in their outcomes; returns the indexes of runs not written
- * (stale, or all of them when a `gate` is given and closed).
+ * Write prepared runs with one statement behind `gate` (`gateOf`), filling in their outcomes; returns the indexes
+ * of runs not written (all of them when the gate is closed).
  */
-async function writeRuns(tx: Db, prepared: Prepared[], outcomes: Outcome<StartRunResult>[], gate?: SQL): Promise<number[]> {
+async function writeRuns(tx: Db, prepared: Prepared[], outcomes: Outcome<StartRunResult>[], gate: SQL): Promise<number[]> {
   if (prepared.length === 0) return [];
   const runs = prepared.map((p) => p.run);
   const projectId = runs[0].projectId;
   // A run starts in its initial state: an active one may land in a queue that assigns automatically.
   const entered = runs.filter((r) => r.result.snapshot.status === "active").map((r) => ({ runtimeId: r.id, state: r.result.snapshot.state }));
   const written = await writeSteps(tx, {
-    ctes: gate ? sql`${gate}, ${entitiesUpsert(projectId, runs.map((r) => r.entity), GATE_OPEN)}` : entitiesUpsert(projectId, runs.map((r) => r.entity)),
+    ctes: sql`${gate}, ${entitiesUpsert(projectId, runs.map((r) => r.entity), GATE_OPEN)}`,
     runtime: runtimeInsert(
       projectId,
       runs.map((r) => ({
         id: r.id,
         definitionId: r.definition.id,
         definitionVersion: r.definition.version,
-        pinned: r.pinned,
         entity: r.entity,
         snapshot: r.result.snapshot,
         config: r.config,
@@ -166,7 +163,7 @@ async function writeRuns(tx: Db, prepared: Prepared[], outcomes: Outcome<StartRu
         eventCount: r.events.length,
         timers: r.result.timers,
       })),
-      gate ? GATE_OPEN : undefined,
+      GATE_OPEN,
     ),
     history: historyInsert(projectId, runs.flatMap((r) => r.history.map((h) => ({ ...h, runtimeId: r.id }))), "rt"),
     jobs: jobsInsert(runs.flatMap((r) => r.jobs), "rt"),

@@ -7,8 +7,6 @@ export interface RuntimeInsert {
   id: string;
   definitionId: string;
   definitionVersion: number;
-  /** Pinned runs never yield to a newer version; otherwise nothing is inserted when one exists. */
-  pinned: boolean;
   /** The case's subject: a row of the CTE `entity` (see `entitiesUpsert`), found by type and the caller's id. */
   entity: { type: "business" | "individual"; correlationId: string };
   snapshot: RuntimeSnapshot;
@@ -21,19 +19,18 @@ export interface RuntimeInsert {
 
 /**
  * Contract: `insert into workflow_runtimes … returning` new runtimes (without `context`: `runtimeReturning`), in order, each for the entity the CTE
- * `entity` upserted, in its snapshot's initial state, with `event_seq` at the number of its first events. A run
- * that is not pinned is not inserted when a newer version of its definition exists (another process stored it
- * after this one cached the latest version): the caller then retries it on the version it reads afresh.
+ * `entity` upserted, in its snapshot's initial state, with `event_seq` at the number of its first events, nothing
+ * when the statement's `gate` is closed (`runsGate`: a newer version of an unpinned run's definition exists, or a
+ * subscriber; the caller then computes the runs again on the versions it reads afresh).
  * The runs travel as one JSON parameter (fixed text, whatever their number). A CTE body of the step's statement,
- * after `entity as (…)`. With a `gate` (see `runsGate`), nothing is inserted when it is false.
+ * after `entity as (…)`.
  */
-export function runtimeInsert(projectId: string, runs: RuntimeInsert[], gate: SQL = sql`true`): SQL {
+export function runtimeInsert(projectId: string, runs: RuntimeInsert[], gate: SQL): SQL {
   const json = JSON.stringify(
     runs.map((r) => ({
       id: r.id,
       def: r.definitionId,
       ver: r.definitionVersion,
-      pinned: r.pinned,
       type: r.entity.type,
       cid: r.entity.correlationId,
       state: r.snapshot.state,
@@ -58,9 +55,7 @@ export function runtimeInsert(projectId: string, runs: RuntimeInsert[], gate: SQ
       case when (r.v->>'completed')::boolean then now() end, ${due.dueAt}, ${due.dueWarnAt}
     from jsonb_array_elements(${json}::jsonb) with ordinality as r(v, n)
     join entity on entity.entity_type = r.v->>'type' and entity.correlation_id = r.v->>'cid'
-    where (r.v->>'pinned')::boolean or not exists (select 1 from workflow_definitions d
-      where d.project_id = ${projectId}::text and d.id = r.v->>'def' and d.version > (r.v->>'ver')::int)
-      and ${gate}
+    where ${gate}
     order by r.n
     returning ${runtimeReturning()}`;
 }
