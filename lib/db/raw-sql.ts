@@ -29,6 +29,20 @@ export function uuidArray(ids: readonly string[]): SQL {
 }
 
 /**
+ * `column = projectId` as a filter only, never an index condition, for rows a statement picks by their ids
+ * (`uuidArray`). With statistics older than a bulk import (autovacuum analyzes a table within a minute or so of
+ * it), the planner believes the project holds a handful of rows and intersects the ids with a scan of the project's
+ * whole part of an index (measured: 7,179 index entries read, 3 ms, to lock 9 runtimes of a 6,000-case project);
+ * as a filter, the primary key alone finds them (0.14 ms).
+ *
+ * @example
+ * sql`… where w.id = any(${uuidArray(ids)}) and ${projectFilter(sql`w.project_id`, projectId)}`
+ */
+export function projectFilter(column: SQL, projectId: string): SQL {
+  return sql`(${column} = ${projectId}::text) is true`;
+}
+
+/**
  * `where <runtimeId> in (select id from <cte>)`, to put after a row source in a CTE body: a row is written only
  * if the CTE `onlyWith` (e.g. the inserted runtimes) holds its runtime. Empty when `onlyWith` is not given.
  */

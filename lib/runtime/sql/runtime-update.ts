@@ -1,4 +1,4 @@
-import { uuidArray } from "../../db/raw-sql";
+import { projectFilter, uuidArray } from "../../db/raw-sql";
 import { sql, type SQL } from "drizzle-orm";
 import type { RuntimeSnapshot, TimerPlan } from "../../engine";
 import { deadlineColumns, deadlineValue } from "./deadline-columns";
@@ -61,6 +61,6 @@ export function runtimeUpdate(projectId: string, updates: RuntimeUpdate[]): SQL 
       updated_at = now(),
       resolved_at = case when (u.v->>'resolved')::boolean then now() else w.resolved_at end
     from jsonb_array_elements(${json}::jsonb) as u(v)
-    where w.id = (u.v->>'id')::uuid and w.id = any(${uuidArray(updates.map((u) => u.runtimeId))}) and w.project_id = ${projectId}::text
+    where w.id = (u.v->>'id')::uuid and w.id = any(${uuidArray(updates.map((u) => u.runtimeId))}) and ${projectFilter(sql`w.project_id`, projectId)}
     returning ${runtimeReturning("w")}`;
 }
