@@ -70,4 +70,27 @@ describe(`plugin results written together (${process.env.TEST_DB_KIND})`, () => 
       expect(queued.map((j) => (j.payload.trace as { requestId?: string } | undefined)?.requestId)).toEqual([`req-result-${i}`]);
     }
   });
+
+  it("after an error that is not the database's refusal (the group may have committed), rejects each result and writes none again", async () => {
+    const ids = await waitingForVendor(4);
+    const claimed = (await claimJobs(t.db, "results-lost", 50)).filter((j) => j.kind === "api_plugin" && ids.includes(j.runtimeId!));
+    const jobOf = (id: string) => claimed.find((j) => j.runtimeId === id)!;
+    // Every transaction commits, then its caller hears of a lost connection (what a socket dropped after COMMIT looks like).
+    const lost = new Error("the connection was lost after COMMIT");
+    const lossy = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        if (prop !== "transaction") return Reflect.get(target, prop, receiver);
+        return async (...args: Parameters<typeof target.transaction>) => {
+          await target.transaction(...args);
+          throw lost;
+        };
+      },
+    });
+
+    const settled = await Promise.allSettled(ids.map((id) => deliverPluginResultSoon(lossy, P, id, delivery(jobOf(id), true))));
+
+    expect(settled).toEqual(ids.map(() => ({ status: "rejected", reason: lost })));
+    const calls = await t.db.select().from(runtimeHistory).where(and(inArray(runtimeHistory.runtimeId, ids), eq(runtimeHistory.kind, "plugin_call")));
+    expect(calls.map((c) => c.runtimeId).sort()).toEqual([...ids].sort());
+  });
 });

@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { isRefusedByDatabase } from "../db/refused-by-database";
 import type { WorkflowRuntime } from "../db/schema";
 import { inTransaction, isTransaction } from "../db/transaction";
 import { bindCurrentScope } from "../observability/tracing";
@@ -24,8 +25,10 @@ const queues = new WeakMap<Db, { waiting: Waiting[]; writing: boolean }>();
  * arrives while another delivery's transaction runs waits for it, and the results that waited are then written
  * together: their runtimes locked in id order, one `stepMany` per project (each result decided by the single
  * form's rules, in its own job's scope), one commit. A lone result is written at once, as the single form does, so
- * nothing waits on a quiet worker. A result refused by its step rejects alone; if the transaction fails as a whole,
- * each of its results is delivered on its own. Resolves, like the single form, once the step has committed.
+ * nothing waits on a quiet worker. A result refused by its step rejects alone; if the database refuses the
+ * transaction as a whole, each of its results is delivered on its own; after any other error every result of it
+ * rejects with that error, as a lone delivery would: a job whose step committed stays succeeded (the step completed
+ * it), the others are retried. Resolves, like the single form, once the step has committed.
  */
 export function deliverPluginResultSoon(db: Db, projectId: string, runtimeId: string, delivery: PluginDelivery): Promise<WorkflowRuntime> {
   if (isTransaction(db)) return deliverPluginResult(db, projectId, runtimeId, delivery);
@@ -54,7 +57,11 @@ async function writeBatch(db: Db, batch: Waiting[]): Promise<void> {
       await lockRuntimes(tx, batch);
       return stepManyAcrossProjects(tx, batch.map((w) => ({ projectId: w.projectId, runtimeId: w.runtimeId, decide: decidePluginResult(w.delivery), inScope: w.inScope })));
     });
-  } catch {
+  } catch (error) {
+    // Delivered again one by one only when the database refused the transaction (nothing of it was stored); after
+    // any other error (a connection lost after COMMIT) it may have committed, and a second delivery would record
+    // each call twice.
+    if (!isRefusedByDatabase(error)) return batch.forEach((w) => w.reject(error));
     for (const w of batch) await deliverAlone(db, w);
     return;
   }
