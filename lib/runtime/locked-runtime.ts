@@ -1,9 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { workflowRuntimes, type WorkflowRuntime } from "../db/schema";
 import { notFound } from "../errors";
 import { isUuid } from "../db/ids";
-import { uuidArray } from "../db/raw-sql";
+import { fromRow, projectFilter, uuidArray } from "../db/raw-sql";
+import { rowsOf } from "../db/rows";
 import { inTransaction } from "../db/transaction";
 
 /**
@@ -19,14 +20,29 @@ export async function withLockedRuntime<T>(
 ): Promise<T> {
   if (!isUuid(runtimeId)) throw notFound("Workflow runtime", runtimeId);
   return inTransaction(db, async (tx) => {
-    const [runtime] = await tx
-      .select()
-      .from(workflowRuntimes)
-      .where(and(eq(workflowRuntimes.id, runtimeId), eq(workflowRuntimes.projectId, projectId)))
-      .for("update");
+    const runtime = (await lockRuntimeRows(tx, projectId, [runtimeId])).get(runtimeId.toLowerCase());
     if (!runtime) throw notFound("Workflow runtime", runtimeId);
     return fn(tx, runtime);
   });
+}
+
+/** Lock the project's runtimes among `ids` with one statement, in id order; the rows by (lower-case) id. */
+export async function lockRuntimeRows(tx: Db, projectId: string, ids: string[]): Promise<Map<string, WorkflowRuntime>> {
+  const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+  if (valid.length === 0) return new Map();
+  const rows = rowsOf<Record<string, unknown>>(await tx.execute(lockRuntimesStatement(projectId, valid)));
+  return new Map(rows.map((raw) => fromRow(workflowRuntimes, raw)).map((row) => [row.id, row]));
+}
+
+/**
+ * Contract: `select … for update` of the project's runtimes among `ids` (UUIDs), found by the primary key, in id
+ * order. Hand-written rather than built by Drizzle's query builder, which spent about 0.1 ms of CPU building each
+ * single step's lock (a CPU profile of lone events).
+ */
+export function lockRuntimesStatement(projectId: string, ids: string[]): SQL {
+  return sql`select w.* from workflow_runtimes w
+      where w.id = any(${uuidArray(ids)}) and ${projectFilter(sql`w.project_id`, projectId)}
+      order by w.id for update`;
 }
 
 /**

@@ -8,7 +8,7 @@ import { workflowRuntimes } from "../db/schema";
 import { snapshotOf } from "./snapshot";
 import { runtimeUpdate } from "./sql/runtime-update";
 import { startRuns } from "./start-run";
-import { lockRuntimesStatement } from "./step-many";
+import { lockRuntimesStatement } from "./locked-runtime";
 
 // Until autovacuum analyzes workflow_runtimes after a bulk import, the planner believes the project holds a handful
 // of rows, and a statement that names the project beside the ids intersects them with a scan of the project's whole

@@ -1,10 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { isUuid } from "../db/ids";
-import { fromRow, projectFilter, uuidArray } from "../db/raw-sql";
-import { rowsOf } from "../db/rows";
-import { workflowRuntimes, type WorkflowRuntime } from "../db/schema";
+import type { WorkflowRuntime } from "../db/schema";
 import { inTransaction } from "../db/transaction";
+import { lockRuntimeRows } from "./locked-runtime";
 import { notFound } from "../errors";
 import { inSpan } from "../observability/tracing";
 import { getCompiledDefinition } from "./definition-cache";
@@ -105,19 +102,4 @@ export async function stepManyAcrossProjects<T = undefined>(tx: Db, requests: (S
     (await stepMany(tx, projectId, indexes.map((i) => requests[i]))).forEach((o, k) => (outcomes[indexes[k]] = o));
   }
   return outcomes;
-}
-
-/** Lock the project's runtimes among `ids` with one statement, in id order; the rows by (lower-case) id. */
-async function lockRuntimeRows(tx: Db, projectId: string, ids: string[]): Promise<Map<string, WorkflowRuntime>> {
-  const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
-  if (valid.length === 0) return new Map();
-  const rows = rowsOf<Record<string, unknown>>(await tx.execute(lockRuntimesStatement(projectId, valid)));
-  return new Map(rows.map((raw) => fromRow(workflowRuntimes, raw)).map((row) => [row.id, row]));
-}
-
-/** Contract: `select … for update` of the project's runtimes among `ids` (UUIDs), found by the primary key, in id order. */
-export function lockRuntimesStatement(projectId: string, ids: string[]): SQL {
-  return sql`select w.* from workflow_runtimes w
-      where w.id = any(${uuidArray(ids)}) and ${projectFilter(sql`w.project_id`, projectId)}
-      order by w.id for update`;
 }
