@@ -6,6 +6,7 @@ import { printFiguresWhenRun } from "./lib/run-as-script";
 import { apiClient } from "./lib/api-client";
 import { startBenchApp } from "./lib/app-server";
 import { cpuPer, cpuSnapshot } from "./lib/cpu-accounting";
+import { interleavedAppCpu } from "./lib/interleaved";
 import { PLAIN_DEFINITION } from "./lib/plain-definition";
 import { closedLoop, Latencies, openLoop } from "./lib/stats";
 
@@ -14,6 +15,9 @@ const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 /** Runtimes of the plain definition made (unmeasured) for the plain events phase, which ends early when they run out. */
 const PLAIN_RUNTIMES = Number(process.env.BENCH_PLAIN_EVENTS ?? 16_000);
+/** Rounds of the interleaved cost measurement (each kind 1.5 s a round), and the plain runtimes it may use. */
+const RATIO_ROUNDS = Number(process.env.BENCH_RATIO_ROUNDS ?? 8);
+const RATIO_EVENTS = Number(process.env.BENCH_RATIO_EVENTS ?? 12_000);
 
 /**
  * The vendor (registry answers, plugin webhooks) and the integrator's system-webhook receiver: `POST /system`
@@ -79,6 +83,21 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     });
     await drain();
   };
+  // Runtimes of the plain definition (which must exist), made unmeasured, 500 per batch request.
+  const seedPlain = async (count: number, prefix: string) => {
+    const ids: string[] = [];
+    let seeded = 0;
+    await closedLoop(4, 120_000, async () => {
+      const n = Math.min(500, count - seeded);
+      const from = seeded;
+      seeded += n;
+      if (n <= 0) return;
+      const items = Array.from({ length: n }, (_, i) => ({ workflowId: PLAIN_DEFINITION.id, context: { entity: { id: `${prefix}-${from + i}`, type: "business", data: { companyName: `Plain ${from + i} Ltd` } } } }));
+      const answer = (await post("/api/v1/external/workflows/run-batch", { items }, new Latencies())) as { items: { status: number; body: { workflowRuntimeId: string } }[] };
+      for (const item of answer.items) if (item.status === 201) ids.push(item.body.workflowRuntimeId);
+    }, () => seeded >= count);
+    return ids;
+  };
   // Wait until the worker has made the vendor calls queued so far, so the next phase does not run behind a backlog.
   const drain = async () => {
     const started = performance.now();
@@ -135,19 +154,26 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     // `start` above makes the worker do. Its runtimes are made first, unmeasured, 500 per batch request.
     const definition = await client.post("/api/v1/external/workflow-definitions", PLAIN_DEFINITION);
     if (definition.status !== 201) throw new Error(`creating the plain definition: ${definition.status}`);
-    const plainIds: string[] = [];
-    let seeded = 0;
-    await closedLoop(4, 120_000, async () => {
-      const count = Math.min(500, PLAIN_RUNTIMES - seeded);
-      seeded += count;
-      if (count <= 0) return;
-      const items = Array.from({ length: count }, (_, i) => ({ workflowId: PLAIN_DEFINITION.id, context: { entity: { id: `plain-${seeded + i}`, type: "business", data: { companyName: `Plain ${seeded + i} Ltd` } } } }));
-      const answer = (await post("/api/v1/external/workflows/run-batch", { items }, new Latencies())) as { items: { status: number; body: { workflowRuntimeId: string } }[] };
-      for (const item of answer.items) if (item.status === 201) plainIds.push(item.body.workflowRuntimeId);
-    }, () => seeded >= PLAIN_RUNTIMES);
+    const plainIds = await seedPlain(PLAIN_RUNTIMES, "plain");
     cpu = cpuSnapshot(app.cpuScope);
     const { count: plainEvents, seconds: plainSeconds } = await startEach(plainIds, lat.sendEventPlain);
     const cpuPerPlainEvent = cpuPer(cpu, cpuSnapshot(app.cpuScope), plainEvents);
+
+    // The same requests again in short slices taken in turn, beside the framework's floors (a GET, a POST, a POST
+    // at a dynamic path like send-event's): the machine's speed drifts within a run, and here it weighs on all alike.
+    const interleaved = external || !app.cpuScope ? undefined : await (async (scope) => {
+      const ids = await seedPlain(RATIO_EVENTS, "ratio");
+      let next = 0;
+      const echo = (path: string) => async () => void (await post(path, { name: "start" }, new Latencies()));
+      const costs = await interleavedAppCpu(scope, {
+        health: { task: health },
+        echo: { task: echo("/api/sandbox/echo") },
+        "echo at a dynamic path": { task: echo("/api/sandbox/echo/bench") },
+        run: { task: async () => void (await post("/api/v1/external/workflows/run", runBody(), new Latencies())) },
+        "plain event": { task: async () => { const id = ids[next++]; if (id) await post(`/api/v1/external/workflows/${id}/send-event`, { name: "start" }, new Latencies()); }, enough: () => next >= ids.length },
+      }, { rounds: RATIO_ROUNDS, sliceMs: 1500, clients: CLIENTS });
+      return Object.fromEntries(Object.entries(costs).map(([k, ms]) => [k, `${ms} ms ×${(ms / costs.health).toFixed(2)}`]));
+    })(app.cpuScope);
 
     // The floor again after the runs and events: the machine's speed drifts within a run, so each is set beside both.
     cpu = cpuSnapshot(app.cpuScope);
@@ -194,6 +220,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
       "CPU ms per GET /api/health (app, postgres, load generator)": cpuPerHealth ?? "n/a",
       "CPU ms per GET /api/health after the events phase (app, postgres, load generator)": cpuPerHealthAfter ?? "n/a",
       "app CPU of a run, a plain event, an event with its vendor call × health (the mean of both health phases)": ratios(cpuPerHealth, cpuPerHealthAfter, cpuPerRun, cpuPerPlainEvent, cpuPerEvent),
+      [`app CPU per request and × health, ${RATIO_ROUNDS} rounds of 1.5 s slices taken in turn`]: interleaved ?? "n/a",
       "CPU ms per POST /api/sandbox/echo (app, postgres, load generator)": cpuPerEcho ?? "n/a",
       "CPU ms per run (app, postgres, load generator)": cpuPerRun ?? "n/a",
       "CPU ms per event, incl. its vendor call (app, postgres, load generator)": cpuPerEvent ?? "n/a",

@@ -7,6 +7,7 @@ import { SINK_MAX_BODY_BYTES } from "@/lib/sandbox/webhook-sink";
 import { call } from "@/tests/support/http";
 import { seedProject } from "@/tests/support/seed";
 import { POST as echo } from "./echo/route";
+import { POST as echoAt } from "./echo/[name]/route";
 import { GET as registry } from "./registry/[registrationNumber]/route";
 import { GET as sinkGet, POST as sinkPost } from "./webhook-sink/[name]/route";
 
@@ -55,6 +56,8 @@ describe(`sandbox routes (${process.env.TEST_DB_KIND})`, () => {
     expect([text.status, text.json.code]).toEqual([415, "unsupported_media_type"]);
     const hostile = await call(echo, "POST", "/api/sandbox/echo", { body: '{"__proto__":{"x":1}}', headers: { "content-type": "application/json" } });
     expect([hostile.status, hostile.json.code]).toEqual([422, "forbidden_key"]);
+    const atPath = await call((req) => echoAt(req, ctx({ name: "runtime-1" })), "POST", "/api/sandbox/echo/runtime-1", { body: { name: "start" } });
+    expect([atPath.status, atPath.json]).toEqual([200, { received: { name: "start" }, name: "runtime-1", database: "ok" }]);
   });
 
   it("the webhook sink records what an API key of the project sends, and shows it to that project only", async () => {
@@ -118,6 +121,7 @@ describe(`sandbox routes (${process.env.TEST_DB_KIND})`, () => {
     for (const res of [
       await call((req) => registry(req, ctx({ registrationNumber: "1" })), "GET", "/api/sandbox/registry/1"),
       await call(echo, "POST", "/api/sandbox/echo", { body: { a: 1 } }),
+      await call((req) => echoAt(req, ctx({ name: "x" })), "POST", "/api/sandbox/echo/x", { body: { a: 1 } }),
       await post(name, { key: keyA, body: { a: 1 } }),
       await read(name, { key: keyA }),
     ]) {

@@ -23,6 +23,7 @@ export const API_ROUTE_TABLE: Record<string, readonly string[]> = {
   "/api/auth/logout": ["POST"],
   "/api/internal/jobs/drain": ["GET", "POST"],
   "/api/sandbox/echo": ["POST"],
+  "/api/sandbox/echo/[name]": ["POST"],
   "/api/sandbox/registry/[registrationNumber]": ["GET"],
   "/api/sandbox/sample-pages/[name]": ["GET"],
   "/api/sandbox/webhook-sink/[name]": ["GET", "POST"],
