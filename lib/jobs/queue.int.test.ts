@@ -130,6 +130,15 @@ describe(`outbox queue (${process.env.TEST_DB_KIND})`, () => {
     expect((await claimJobs(t.db, "w2", 1)).map((j) => [j.id, j.attempts])).toEqual([[job.id, 2]]);
   });
 
+  it("leaves a job its step already completed as it is when its worker asks for a retry (the error came after COMMIT)", async () => {
+    await enqueueJobs(t.db, [webhook(1)]);
+    const [job] = await claimJobs(t.db, "w1", 1);
+    await completeJob(t.db, job, "w1");
+    const done = await jobRow(job.id);
+    await retryJob(t.db, job, "w1", "the connection was lost", 0);
+    expect(await jobRow(job.id)).toEqual(done);
+  });
+
   it("gives a job up for its lease holder only, keeping it with its last error", async () => {
     await enqueueJobs(t.db, [webhook(1)]);
     const [job] = await claimJobs(t.db, "w1", 1);

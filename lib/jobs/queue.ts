@@ -152,12 +152,15 @@ export function jobsCompletion(jobs: Pick<Job, "id" | "lockedBy">[]): SQL {
     where j.id = c.id and j.id = any(${`{${jobs.map((job) => job.id).join(",")}}`}::bigint[]) and j.locked_by = c.locked_by and j.status = 'pending'`;
 }
 
-/** Put a claimed job back to run again after `delayMs`, recording why. */
+/**
+ * Put a claimed job back to run again after `delayMs`, recording why. A job no longer pending is left as it is: a
+ * step that completed it committed although its worker heard of an error (a connection lost after COMMIT).
+ */
 export async function retryJob(db: Db, job: Job, workerId: string, error: string, delayMs: number): Promise<void> {
   await db
     .update(jobs)
     .set({ runAt: new Date(Date.now() + delayMs), lockedUntil: null, lockedBy: null, lastError: error })
-    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, "pending")));
 }
 
 /** Give up on a claimed job: it stays in the table as failed with its last error (unless it was canceled meanwhile). */
