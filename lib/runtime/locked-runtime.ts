@@ -36,8 +36,8 @@ export async function lockRuntimeRows(tx: Db, projectId: string, ids: string[]):
 
 /**
  * Contract: `select … for update` of the project's runtimes among `ids` (UUIDs), found by the primary key, in id
- * order. Hand-written rather than built by Drizzle's query builder, which spent about 0.1 ms of CPU building each
- * single step's lock (a CPU profile of lone events).
+ * order. Hand-written rather than built by Drizzle's query builder: lone events handled in-process cost 2.2–2.5 ms of
+ * CPU each this way, 2.7–3.3 ms with the builder (A/B pairs).
  */
 export function lockRuntimesStatement(projectId: string, ids: string[]): SQL {
   return sql`select w.* from workflow_runtimes w
