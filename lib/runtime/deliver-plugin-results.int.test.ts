@@ -93,4 +93,28 @@ describe(`plugin results written together (${process.env.TEST_DB_KIND})`, () => 
     const calls = await t.db.select().from(runtimeHistory).where(and(inArray(runtimeHistory.runtimeId, ids), eq(runtimeHistory.kind, "plugin_call")));
     expect(calls.map((c) => c.runtimeId).sort()).toEqual([...ids].sort());
   });
+
+  it("after the database refused the group (a SQLSTATE: nothing stored), delivers each of its results alone", async () => {
+    const ids = await waitingForVendor(4);
+    const claimed = (await claimJobs(t.db, "results-refused", 50)).filter((j) => j.kind === "api_plugin" && ids.includes(j.runtimeId!));
+    const jobOf = (id: string) => claimed.find((j) => j.runtimeId === id)!;
+    // The first result is written alone; the second transaction is the group of the three that waited: refused.
+    let transactions = 0;
+    const refusing = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        if (prop !== "transaction") return Reflect.get(target, prop, receiver);
+        return async (...args: Parameters<typeof target.transaction>) => {
+          if (++transactions === 2) throw Object.assign(new Error("could not serialize access due to concurrent update"), { code: "40001" });
+          return target.transaction(...args);
+        };
+      },
+    });
+
+    const settled = await Promise.allSettled(ids.map((id) => deliverPluginResultSoon(refusing, P, id, delivery(jobOf(id), true))));
+
+    expect(settled.map((s) => s.status)).toEqual(Array(4).fill("fulfilled"));
+    expect(transactions).toBe(5);
+    const calls = await t.db.select().from(runtimeHistory).where(and(inArray(runtimeHistory.runtimeId, ids), eq(runtimeHistory.kind, "plugin_call")));
+    expect(calls.map((c) => c.runtimeId).sort()).toEqual([...ids].sort());
+  });
 });
