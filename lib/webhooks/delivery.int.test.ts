@@ -123,7 +123,11 @@ describe(`system webhook delivery (${process.env.TEST_DB_KIND})`, () => {
       const id = await runSubscribedTo(`${w.receiver.origin}/down`);
       const d = await settled(id, "failed", MAX_DELIVERY_ATTEMPTS);
       expect(d).toMatchObject({ lastResponseCode: 500, nextAttemptAt: null, lastError: expect.stringContaining(`gave up after ${MAX_DELIVERY_ATTEMPTS} attempts`) });
-      const [job] = await w.t.db.select().from(jobs).where(and(eq(jobs.runtimeId, id), eq(jobs.kind, "webhook_delivery")));
+      // The attempt's statement marks the delivery failed; the worker then fails its job with a statement of its own.
+      const job = await eventually(async () => {
+        const [row] = await w.t.db.select().from(jobs).where(and(eq(jobs.runtimeId, id), eq(jobs.kind, "webhook_delivery")));
+        return row?.status === "pending" ? null : row;
+      }, "the delivery's job to end");
       expect(job).toMatchObject({ status: "failed", attempts: MAX_DELIVERY_ATTEMPTS });
       expect((await historyOf(id)).map((h) => (h.payload as { status: string }).status).slice(-2)).toEqual(["retrying", "failed"]);
 
