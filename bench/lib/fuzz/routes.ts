@@ -47,6 +47,7 @@ export const ROUTES: RouteSpec[] = [
   { path: "/api/auth/logout", methods: ["POST"], auth: "none" }, // never with the fuzzer's own session: it would end it
   { path: "/api/sandbox/sample-pages/{samplePage}", methods: ["GET"], auth: "none" },
   { path: "/api/sandbox/echo", methods: ["POST"], auth: "none", body: () => ({ hello: "world" }) },
+  { path: "/api/sandbox/echo/{sink}", methods: ["POST"], auth: "none", body: () => ({ hello: "world" }) },
   { path: "/api/sandbox/registry/{reg}", methods: ["GET"], auth: "none" },
   { path: "/api/sandbox/webhook-sink/{sink}", methods: ["GET", "POST"], auth: "api-key", body: () => ({ hello: "world" }) },
   // API v1 (API key)
