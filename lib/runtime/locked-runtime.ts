@@ -40,9 +40,14 @@ export async function lockRuntimeRows(tx: Db, projectId: string, ids: string[]):
  * CPU each this way, 2.7–3.3 ms with the builder (A/B pairs).
  */
 export function lockRuntimesStatement(projectId: string, ids: string[]): SQL {
+  return sql`${runtimesStatement(projectId, ids)} for update`;
+}
+
+/** Contract: the project's runtimes among `ids` (UUIDs), found by the primary key, in id order; `findRuntime` reads one so. */
+export function runtimesStatement(projectId: string, ids: string[]): SQL {
   return sql`select w.* from workflow_runtimes w
       where w.id = any(${uuidArray(ids)}) and ${projectFilter(sql`w.project_id`, projectId)}
-      order by w.id for update`;
+      order by w.id`;
 }
 
 /**
