@@ -27,8 +27,17 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 interface KeyCache {
   entries: Map<string, { auth: ApiAuth; until: number }>;
+  /** Lookups in flight, by hash: concurrent misses of one key share one query (a revocation drops its entry). */
+  lookups: Map<string, Promise<KeyRow | undefined>>;
   /** Bumped whenever an entry is dropped, so a lookup that raced with a revocation is not cached. */
   generation: number;
+}
+
+interface KeyRow {
+  id: string;
+  projectId: string;
+  scopes: string[];
+  expiresAt: Date | null;
 }
 
 let caches = new WeakMap<Db, KeyCache>();
@@ -60,11 +69,7 @@ export async function authenticateApiKey(
   if (hit && hit.until > now) return hit.auth;
   await watchRevocations(handle);
   const generation = cache.generation;
-  const [row] = await handle.db
-    .select({ id: apiKeys.id, projectId: apiKeys.projectId, scopes: apiKeys.scopes, expiresAt: apiKeys.expiresAt })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
-    .limit(1);
+  const row = await sharedLookup(handle.db, cache, hash);
   const expiresAt = row?.expiresAt?.getTime() ?? Infinity;
   if (!row || expiresAt <= now) {
     cache.entries.delete(hash);
@@ -76,11 +81,33 @@ export async function authenticateApiKey(
   return auth;
 }
 
+/**
+ * The active key with this hash, read once for every concurrent miss of it: when cached entries expire under
+ * load, the requests in flight wait for one query rather than each sending its own.
+ */
+function sharedLookup(db: Db, cache: KeyCache, hash: string): Promise<KeyRow | undefined> {
+  let lookup = cache.lookups.get(hash);
+  if (!lookup) {
+    const started = db
+      .select({ id: apiKeys.id, projectId: apiKeys.projectId, scopes: apiKeys.scopes, expiresAt: apiKeys.expiresAt })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
+      .limit(1)
+      .then(([row]) => row)
+      .finally(() => {
+        if (cache.lookups.get(hash) === started) cache.lookups.delete(hash);
+      });
+    cache.lookups.set(hash, (lookup = started));
+  }
+  return lookup;
+}
+
 /** Drop one key (by hash) from this process's cache for `db`: a revocation made here takes effect at once. */
 export function forgetApiKey(db: Db, keyHash: string): void {
   const cache = caches.get(db);
   if (!cache) return;
   cache.entries.delete(keyHash);
+  cache.lookups.delete(keyHash);
   cache.generation++;
 }
 
@@ -89,6 +116,7 @@ function forgetAllApiKeys(db: Db): void {
   const cache = caches.get(db);
   if (!cache) return;
   cache.entries.clear();
+  cache.lookups.clear();
   cache.generation++;
 }
 
@@ -100,7 +128,7 @@ export function clearApiKeyCache(): void {
 
 function cacheFor(db: Db): KeyCache {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = { entries: new Map(), generation: 0 }));
+  if (!cache) caches.set(db, (cache = { entries: new Map(), lookups: new Map(), generation: 0 }));
   return cache;
 }
 
