@@ -1,8 +1,8 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { onlyWithRuntimeIn } from "../db/raw-sql";
-import { jobs, type Job, type NewJob } from "../db/schema";
+import type { Job, NewJob } from "../db/schema";
 import { withJobTrace } from "../observability/job-trace";
 
 /** NOTIFY channel that wakes workers; an insert trigger on `jobs` (migration 0004) notifies it at commit. */
@@ -157,16 +157,22 @@ export function jobsCompletion(jobs: Pick<Job, "id" | "lockedBy">[]): SQL {
  * step that completed it committed although its worker heard of an error (a connection lost after COMMIT).
  */
 export async function retryJob(db: Db, job: Job, workerId: string, error: string, delayMs: number): Promise<void> {
-  await db
-    .update(jobs)
-    .set({ runAt: new Date(Date.now() + delayMs), lockedUntil: null, lockedBy: null, lastError: error })
-    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, "pending")));
+  await db.execute(jobRetry({ id: job.id, lockedBy: workerId }, error, delayMs));
+}
+
+/** `retryJob` as a statement, also usable as a CTE body: the statement that records an attempt reschedules its job. */
+export function jobRetry(job: Pick<Job, "id" | "lockedBy">, error: string, delayMs: number): SQL {
+  return sql`update jobs set run_at = now() + ${delayMs}::double precision * interval '1 millisecond', locked_until = null, locked_by = null, last_error = ${error}::text
+    where id = ${job.id}::bigint and locked_by = ${job.lockedBy}::text and status = 'pending'`;
 }
 
 /** Give up on a claimed job: it stays in the table as failed with its last error (unless it was canceled meanwhile). */
 export async function failJob(db: Db, job: Job, workerId: string, error: string): Promise<void> {
-  await db
-    .update(jobs)
-    .set({ status: "failed", finishedAt: new Date(), lockedUntil: null, lastError: error })
-    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, "pending")));
+  await db.execute(jobFailure({ id: job.id, lockedBy: workerId }, error));
+}
+
+/** `failJob` as a statement, also usable as a CTE body: the statement that records a last attempt fails its job. */
+export function jobFailure(job: Pick<Job, "id" | "lockedBy">, error: string): SQL {
+  return sql`update jobs set status = 'failed', finished_at = clock_timestamp(), locked_until = null, last_error = ${error}::text
+    where id = ${job.id}::bigint and locked_by = ${job.lockedBy}::text and status = 'pending'`;
 }

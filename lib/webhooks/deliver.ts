@@ -16,8 +16,8 @@ import { SECRET_COLUMNS, secretsOf, signatureHeaders } from "./signing";
 /**
  * Perform one attempt of a `webhook_delivery` job: POST the stored event, signed per Standard Webhooks with
  * the project's secret(s), to the subscription's URL through the outgoing-request guard; record the outcome
- * on the delivery, the subscription (410) and the runtime's history (a delivered attempt completes its job in the
- * same statement); tell the worker to retry or fail the job otherwise. The delivery, its subscription and the
+ * on the delivery, the subscription (410), the runtime's history and the job's end (succeeded, rescheduled or
+ * failed), all in one statement. The delivery, its subscription and the
  * project's signing secrets are read by one query. A delivery that is no longer pending (a job taken over after its worker died, once the first one
  * had recorded the outcome) is not sent again.
  */
@@ -47,11 +47,11 @@ export async function deliverSystemWebhook(db: Db, job: Job): Promise<JobOutcome
       : retryOrFail(job.attempts, { scale: options.retryScale }, null, "webhook_secret_missing",
           "webhook_secret_missing: the project has no signing secret; create one with POST /api/v1/external/webhook-secret/rotate");
   }
-  await recordAttempt(db, delivery, subscription?.id ?? null, outcome, outcome.status === "succeeded" ? job : undefined);
+  await recordAttempt(db, delivery, subscription?.id ?? null, outcome, job);
   metrics().webhookAttempts.inc({ result: outcome.status });
   if (outcome.status === "succeeded") return DONE_AND_RECORDED;
-  if (outcome.status === "retrying") return { type: "retry", delayMs: outcome.retryInMs ?? 0, error: outcome.error ?? "retrying" };
-  return { type: "failed", error: outcome.error ?? outcome.status };
+  if (outcome.status === "retrying") return { type: "retry", delayMs: outcome.retryInMs ?? 0, error: outcome.error ?? "retrying", recorded: true };
+  return { type: "failed", error: outcome.error ?? outcome.status, recorded: true };
 }
 
 /** Sign and send the stored event once. Signed at send time, so `webhook-timestamp` is this attempt's. */

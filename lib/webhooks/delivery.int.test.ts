@@ -102,6 +102,9 @@ describe(`system webhook delivery (${process.env.TEST_DB_KIND})`, () => {
     const id = await runSubscribedTo(`${w.receiver.origin}/gone`);
     const d = await settled(id, "failed", 1);
     expect(d).toMatchObject({ lastResponseCode: 410, lastError: expect.stringContaining("410"), nextAttemptAt: null });
+    // Ended by the attempt's own statement: read at once, the job has failed too.
+    const [job] = await w.t.db.select().from(jobs).where(and(eq(jobs.runtimeId, id), eq(jobs.kind, "webhook_delivery")));
+    expect(job).toMatchObject({ status: "failed", attempts: 1, lockedUntil: null, lastError: expect.stringContaining("410") });
     const [sub] = await w.t.db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, d.subscriptionId!));
     expect(sub).toMatchObject({ active: false, disabledReason: expect.stringContaining("410 Gone") });
     expect((await historyOf(id)).map((h) => (h.payload as { errorCode: string }).errorCode)).toEqual(["gone"]);
@@ -123,11 +126,8 @@ describe(`system webhook delivery (${process.env.TEST_DB_KIND})`, () => {
       const id = await runSubscribedTo(`${w.receiver.origin}/down`);
       const d = await settled(id, "failed", MAX_DELIVERY_ATTEMPTS);
       expect(d).toMatchObject({ lastResponseCode: 500, nextAttemptAt: null, lastError: expect.stringContaining(`gave up after ${MAX_DELIVERY_ATTEMPTS} attempts`) });
-      // The attempt's statement marks the delivery failed; the worker then fails its job with a statement of its own.
-      const job = await eventually(async () => {
-        const [row] = await w.t.db.select().from(jobs).where(and(eq(jobs.runtimeId, id), eq(jobs.kind, "webhook_delivery")));
-        return row?.status === "pending" ? null : row;
-      }, "the delivery's job to end");
+      // The attempt's statement fails the job with the delivery: read at once, the two agree.
+      const [job] = await w.t.db.select().from(jobs).where(and(eq(jobs.runtimeId, id), eq(jobs.kind, "webhook_delivery")));
       expect(job).toMatchObject({ status: "failed", attempts: MAX_DELIVERY_ATTEMPTS });
       expect((await historyOf(id)).map((h) => (h.payload as { status: string }).status).slice(-2)).toEqual(["retrying", "failed"]);
 

@@ -25,9 +25,9 @@ async function attempt(db: Db, job: Job, workerId: string, log: (line: string) =
     outcome = job.attempts < job.maxAttempts ? { type: "retry", delayMs: 1000 * job.attempts, error: message } : { type: "failed", error: message };
   }
   try {
-    if (outcome.type === "done") {
-      if (!outcome.recorded) await completeJob(db, job, workerId);
-    } else if (outcome.type === "retry") await retryJob(db, job, workerId, outcome.error, outcome.delayMs);
+    if (outcome.recorded) return outcome;
+    if (outcome.type === "done") await completeJob(db, job, workerId);
+    else if (outcome.type === "retry") await retryJob(db, job, workerId, outcome.error, outcome.delayMs);
     else await failJob(db, job, workerId, outcome.error);
   } catch (error) {
     log(`[worker] could not record the outcome of job ${job.id}: ${error instanceof Error ? error.message : error}`);
