@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { projectFilter } from "../db/raw-sql";
 import { z } from "zod";
 import type { Caller } from "../callers/caller";
 import { requireAdmin } from "../callers/require-admin";
@@ -50,7 +51,7 @@ export async function revokeApiKey(db: Db, projectId: string, id: string, cacheD
   const revoked = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.projectId, projectId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+    .where(and(projectFilter(apiKeys.projectId, projectId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
     .returning({ keyHash: apiKeys.keyHash });
   for (const { keyHash } of revoked) forgetApiKey(cacheDb, keyHash);
   return revoked.length > 0;

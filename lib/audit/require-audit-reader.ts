@@ -1,4 +1,5 @@
 import type { Caller } from "../callers/caller";
+import { projectFilter } from "../db/raw-sql";
 import { users } from "../db/schema";
 import type { Db } from "../db/client";
 import { and, eq, inArray } from "drizzle-orm";
@@ -11,7 +12,7 @@ export async function mayReadAudit(db: Db, caller: Caller): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, caller.userId), eq(users.projectId, caller.projectId), eq(users.active, true), inArray(users.role, ["admin", "auditor"])));
+    .where(and(eq(users.id, caller.userId), projectFilter(users.projectId, caller.projectId), eq(users.active, true), inArray(users.role, ["admin", "auditor"])));
   return !!row;
 }
 

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { projectFilter } from "../db/raw-sql";
 import type { Db } from "../db/client";
 import { bulkOperations, type BulkOperation, type Job, type NewJob } from "../db/schema";
 import { inTransaction } from "../db/transaction";
@@ -24,7 +25,7 @@ export function bulkOperationJob(op: Pick<BulkOperation, "id" | "projectId">): N
  */
 export async function runBulkOperationJob(db: Db, job: Job): Promise<JobOutcome> {
   const operationId = String(job.payload.operationId ?? "");
-  const [op] = await db.select().from(bulkOperations).where(and(eq(bulkOperations.id, operationId), eq(bulkOperations.projectId, job.projectId)));
+  const [op] = await db.select().from(bulkOperations).where(and(eq(bulkOperations.id, operationId), projectFilter(bulkOperations.projectId, job.projectId)));
   if (!op || op.status === "completed" || op.status === "canceled") return DONE;
   const act = await itemActionFor(db, op);
   const until = Date.now() + RUN_BUDGET_MS;

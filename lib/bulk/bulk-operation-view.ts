@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { projectFilter } from "../db/raw-sql";
 import type { Db } from "../db/client";
 import { isUuid } from "../db/ids";
 import { bulkOperations, type BulkOperation, type BulkOperationStatus } from "../db/schema";
@@ -52,7 +53,7 @@ export function toBulkOperationView(row: BulkOperation): BulkOperationView {
 
 /** The project's bulk operation `id` (its row); 404 `not_found` when absent, in another project, or not a UUID. */
 export async function getBulkOperationRowOrThrow(db: Db, projectId: string, id: string): Promise<BulkOperation> {
-  const [row] = isUuid(id) ? await db.select().from(bulkOperations).where(and(eq(bulkOperations.id, id), eq(bulkOperations.projectId, projectId))) : [];
+  const [row] = isUuid(id) ? await db.select().from(bulkOperations).where(and(eq(bulkOperations.id, id), projectFilter(bulkOperations.projectId, projectId))) : [];
   if (!row) throw notFound("Bulk operation", id);
   return row;
 }

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { projectFilter } from "../db/raw-sql";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { users, workflowRuntimes, type BulkOperation } from "../db/schema";
@@ -64,7 +65,7 @@ type Creator = { actor: Actor; user: SessionUser | null } | { refusal: string };
 /** The history actor of the operation's creator, and for a user their current row (role and active flag now). */
 async function creatorOf(db: Db, op: BulkOperation): Promise<Creator> {
   if (op.actorType === "api_key") return { actor: { type: "api_key", id: op.actorId ?? undefined }, user: null };
-  const [row] = op.actorId ? await db.select().from(users).where(and(eq(users.id, op.actorId), eq(users.projectId, op.projectId))) : [];
+  const [row] = op.actorId ? await db.select().from(users).where(and(eq(users.id, op.actorId), projectFilter(users.projectId, op.projectId))) : [];
   if (!row || !row.active) return { refusal: "The user who started this bulk operation is no longer active; the case was left unchanged." };
   if (row.role === "auditor") return { refusal: "The user who started this bulk operation is now an auditor, who changes nothing; the case was left unchanged." };
   const name = `${row.firstName} ${row.lastName}`.trim() || row.email;
@@ -75,7 +76,7 @@ async function lockedVersion(tx: Db, projectId: string, runtimeId: string): Prom
   const [row] = await tx
     .select({ version: workflowRuntimes.version })
     .from(workflowRuntimes)
-    .where(and(eq(workflowRuntimes.id, runtimeId), eq(workflowRuntimes.projectId, projectId)))
+    .where(and(eq(workflowRuntimes.id, runtimeId), projectFilter(workflowRuntimes.projectId, projectId)))
     .for("update");
   if (!row) throw notFound("Workflow runtime", runtimeId);
   return row.version;

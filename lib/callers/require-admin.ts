@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { projectFilter } from "../db/raw-sql";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { forbidden } from "../errors";
@@ -27,7 +28,7 @@ export async function isActiveAdmin(db: Db, caller: Caller): Promise<boolean> {
   const [row] = await db
     .select({ role: users.role, active: users.active })
     .from(users)
-    .where(and(eq(users.id, caller.userId), eq(users.projectId, caller.projectId)))
+    .where(and(eq(users.id, caller.userId), projectFilter(users.projectId, caller.projectId)))
     .limit(1);
   return !!row?.active && row.role === "admin";
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { projectFilter } from "../db/raw-sql";
 import { AppError, notFound } from "../errors";
 import { decodeKeyCursor, encodeKeyCursor } from "../db/key-cursor";
 import type { ListFiltersQuery } from "../api/schemas";
@@ -82,7 +83,7 @@ export async function listFiltersPage(db: Db, projectId: string, q: ListFiltersQ
 /** One filter of the project; 404 `not_found` when absent, in another project, or not a UUID. */
 export async function getFilterOrThrow(db: Db, projectId: string, id: string): Promise<FilterResponse> {
   const [row] = UUID_RE.test(id)
-    ? await db.select().from(filters).where(and(eq(filters.projectId, projectId), eq(filters.id, id))).limit(1)
+    ? await db.select().from(filters).where(and(projectFilter(filters.projectId, projectId), eq(filters.id, id))).limit(1)
     : [];
   if (!row) throw notFound("Filter", id);
   return toFilterResponse(row);

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { projectFilter } from "../db/raw-sql";
 import { auditedFor } from "../audit/audited-for";
 import type { Caller } from "../callers/caller";
 import { requireAdmin } from "../callers/require-admin";
@@ -47,7 +48,7 @@ export async function updateFilterFor(db: Db, caller: Caller, filterId: string, 
         ...(teamIds !== undefined ? { teamIds } : {}),
         ...(patch.assignment !== undefined ? { assignment: patch.assignment } : {}),
       })
-      .where(and(eq(filters.projectId, caller.projectId), eq(filters.id, filterId)))
+      .where(and(projectFilter(filters.projectId, caller.projectId), eq(filters.id, filterId)))
       .returning();
     if (!row) throw notFound("Filter", filterId);
     return toFilterResponse(row);

@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { projectFilter } from "../db/raw-sql";
 import type { Db } from "../db/client";
 import { isUuid } from "../db/ids";
 import { decodeKeyCursor, encodeKeyCursor } from "../db/key-cursor";
@@ -106,7 +107,7 @@ export async function retryJob(
     const [job] = await tx
       .select()
       .from(jobs)
-      .where(and(eq(jobs.id, Number(id)), eq(jobs.projectId, input.projectId)))
+      .where(and(eq(jobs.id, Number(id)), projectFilter(jobs.projectId, input.projectId)))
       .for("update");
     if (!job) throw notFound("Job", id);
     if (job.status !== "failed") {
@@ -127,7 +128,7 @@ export async function retryJob(
       await tx
         .update(webhookDeliveries)
         .set({ status: "pending", nextAttemptAt: sql`now()` })
-        .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.projectId, input.projectId), eq(webhookDeliveries.status, "failed")));
+        .where(and(eq(webhookDeliveries.id, deliveryId), projectFilter(webhookDeliveries.projectId, input.projectId), eq(webhookDeliveries.status, "failed")));
     }
     if (job.runtimeId) {
       await tx.insert(runtimeHistory).values({
@@ -154,7 +155,7 @@ async function assertRuntimeOfProject(db: Db, projectId: string, runtimeId: stri
     ? await db
         .select({ id: workflowRuntimes.id })
         .from(workflowRuntimes)
-        .where(and(eq(workflowRuntimes.id, runtimeId), eq(workflowRuntimes.projectId, projectId)))
+        .where(and(eq(workflowRuntimes.id, runtimeId), projectFilter(workflowRuntimes.projectId, projectId)))
     : [];
   if (!found.length) throw notFound("Workflow runtime", runtimeId);
 }

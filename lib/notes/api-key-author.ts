@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { projectFilter } from "../db/raw-sql";
 import type { Db } from "../db/client";
 import { apiKeys } from "../db/schema";
 import type { NoteAuthor } from "./note-view";
@@ -8,6 +9,6 @@ export async function apiKeyAuthor(db: Db, key: { projectId: string; apiKeyId: s
   const [row] = await db
     .select({ name: apiKeys.name })
     .from(apiKeys)
-    .where(and(eq(apiKeys.id, key.apiKeyId), eq(apiKeys.projectId, key.projectId)));
+    .where(and(eq(apiKeys.id, key.apiKeyId), projectFilter(apiKeys.projectId, key.projectId)));
   return { type: "api_key", id: key.apiKeyId, name: row?.name ?? "API key" };
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { projectFilter } from "../db/raw-sql";
 import type { Db } from "../db/client";
 import { filters, users, type WorkflowRuntime } from "../db/schema";
 import { AppError } from "../errors";
@@ -47,7 +48,7 @@ async function shows(tx: Db, runtime: WorkflowRuntime, queue: Pick<typeof filter
 }
 
 async function pickFrom(tx: Db, projectId: string, filterId: string): Promise<QueuePick | null> {
-  const [queue] = await tx.select().from(filters).where(and(eq(filters.id, filterId), eq(filters.projectId, projectId))).for("update");
+  const [queue] = await tx.select().from(filters).where(and(eq(filters.id, filterId), projectFilter(filters.projectId, projectId))).for("update");
   if (!queue || queue.assignment === "manual") return null;
   const members = await queueMembers(tx, projectId, queue.teamIds);
   const loads = queue.assignment === "least_loaded" ? await openCaseCounts(tx, projectId, members.map((m) => m.id)) : undefined;
@@ -65,6 +66,6 @@ async function emailOf(tx: Db, projectId: string, userId: string | null, members
   if (!userId) return null;
   const member = members.find((m) => m.id === userId);
   if (member) return member.email;
-  const [row] = await tx.select({ email: users.email }).from(users).where(and(eq(users.id, userId), eq(users.projectId, projectId)));
+  const [row] = await tx.select({ email: users.email }).from(users).where(and(eq(users.id, userId), projectFilter(users.projectId, projectId)));
   return row?.email ?? null;
 }

@@ -1,4 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
+import { projectFilter } from "../db/raw-sql";
 import { AppError, validationFailed, type FieldError } from "../errors";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
@@ -153,6 +154,6 @@ export async function isAssignable(db: Db, projectId: string, userId: string): P
   const [found] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.projectId, projectId), eq(users.active, true), ne(users.role, "auditor")));
+    .where(and(eq(users.id, userId), projectFilter(users.projectId, projectId), eq(users.active, true), ne(users.role, "auditor")));
   return Boolean(found);
 }

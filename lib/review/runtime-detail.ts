@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { projectFilter } from "../db/raw-sql";
 import { listPlugins, type PluginConfig } from "../engine";
 import type { Db } from "../db/client";
 import { businesses, endUsers, type Business, type EndUser, type WorkflowDefinition } from "../db/schema";
@@ -56,8 +57,8 @@ export async function loadRuntimeDetail(db: Db, projectId: string, runtimeId: st
     }),
     latestRuntimeHistory(db, projectId, row.id, HISTORY_LIMIT),
     listUsers(db, projectId),
-    row.businessId ? db.select().from(businesses).where(and(eq(businesses.id, row.businessId), eq(businesses.projectId, projectId))).then((r) => r[0] ?? null) : null,
-    row.endUserId ? db.select().from(endUsers).where(and(eq(endUsers.id, row.endUserId), eq(endUsers.projectId, projectId))).then((r) => r[0] ?? null) : null,
+    row.businessId ? db.select().from(businesses).where(and(eq(businesses.id, row.businessId), projectFilter(businesses.projectId, projectId))).then((r) => r[0] ?? null) : null,
+    row.endUserId ? db.select().from(endUsers).where(and(eq(endUsers.id, row.endUserId), projectFilter(endUsers.projectId, projectId))).then((r) => r[0] ?? null) : null,
     row.status === "active" ? hasPendingPluginCall(db, row.id) : false,
     listEarlierDocuments(db, projectId, row.id),
     listNotes(db, { projectId, runtimeId: row.id, limit: NOTES_SHOWN }),

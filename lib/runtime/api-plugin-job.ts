@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { projectFilter } from "../db/raw-sql";
 import { getPlugin } from "../engine";
 import type { Db } from "../db/client";
 import { runtimeHistory, workflowRuntimes, type Job, type NewRuntimeHistoryRow } from "../db/schema";
@@ -21,7 +22,7 @@ export async function runApiPluginJob(db: Db, job: Job): Promise<JobOutcome> {
   const [runtime] = await db
     .select()
     .from(workflowRuntimes)
-    .where(and(eq(workflowRuntimes.id, p.runtimeId), eq(workflowRuntimes.projectId, job.projectId)));
+    .where(and(eq(workflowRuntimes.id, p.runtimeId), projectFilter(workflowRuntimes.projectId, job.projectId)));
   if (!runtime || runtime.status !== "active" || runtime.state !== p.state) return DONE;
   const { compiled } = await getCompiledDefinition(db, job.projectId, p.definitionId, p.definitionVersion);
   const plugin = getPlugin(compiled, p.pluginName);

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { projectFilter } from "../db/raw-sql";
 import type { Db } from "../db/client";
 import { isUuid } from "../db/ids";
 import { teams, users, type Team } from "../db/schema";
@@ -10,7 +11,7 @@ import { AppError, notFound, validationFailed } from "../errors";
  */
 export async function lockTeamOrThrow(tx: Db, projectId: string, teamId: string): Promise<Team> {
   const [row] = isUuid(teamId)
-    ? await tx.select().from(teams).where(and(eq(teams.projectId, projectId), eq(teams.id, teamId.toLowerCase()))).for("update")
+    ? await tx.select().from(teams).where(and(projectFilter(teams.projectId, projectId), eq(teams.id, teamId.toLowerCase()))).for("update")
     : [];
   if (!row) throw notFound("Team", teamId);
   return row;

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { projectFilter } from "../db/raw-sql";
 import { z } from "zod";
 import type { Caller } from "../callers/caller";
 import { requireAdmin } from "../callers/require-admin";
@@ -51,7 +52,7 @@ async function writeUserPatch(db: Db, projectId: string, userId: string, patch: 
       ...(patch.active === false || patch.password !== undefined ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
       updatedAt: sql`now()`,
     })
-    .where(and(eq(users.id, userId), eq(users.projectId, projectId)))
+    .where(and(eq(users.id, userId), projectFilter(users.projectId, projectId)))
     .returning({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, active: users.active });
   if (!row) throw notFound("User", userId);
   return { ...row, name: displayName(row) };

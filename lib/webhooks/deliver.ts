@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { projectFilter } from "../db/raw-sql";
 import type { Db } from "../db/client";
 import { projects, webhookDeliveries, webhookSubscriptions, type Job, type WebhookDelivery } from "../db/schema";
 import { DONE, DONE_AND_RECORDED, type JobOutcome } from "../jobs/outcome";
@@ -29,7 +30,7 @@ export async function deliverSystemWebhook(db: Db, job: Job): Promise<JobOutcome
     .from(webhookDeliveries)
     .leftJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
     .innerJoin(projects, eq(projects.id, webhookDeliveries.projectId))
-    .where(and(eq(webhookDeliveries.id, payload.deliveryId), eq(webhookDeliveries.projectId, job.projectId)));
+    .where(and(eq(webhookDeliveries.id, payload.deliveryId), projectFilter(webhookDeliveries.projectId, job.projectId)));
   if (!found) return { type: "failed", error: `webhook delivery ${payload.deliveryId} was not found` };
   const { delivery, subscription } = found;
   if (delivery.status === "succeeded") return DONE;

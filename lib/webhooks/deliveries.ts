@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { projectFilter } from "../db/raw-sql";
 import type { Caller } from "../callers/caller";
 import { requireAdmin } from "../callers/require-admin";
 import type { Db } from "../db/client";
@@ -54,7 +55,7 @@ export async function listDeliveries(db: Db, projectId: string, query: ListDeliv
   const [runtime] = await db
     .select({ id: workflowRuntimes.id })
     .from(workflowRuntimes)
-    .where(and(eq(workflowRuntimes.id, query.workflowRuntimeId), eq(workflowRuntimes.projectId, projectId)));
+    .where(and(eq(workflowRuntimes.id, query.workflowRuntimeId), projectFilter(workflowRuntimes.projectId, projectId)));
   if (!runtime) throw notFound("Workflow runtime", query.workflowRuntimeId);
   const d = webhookDeliveries;
   const rows = await db
@@ -110,7 +111,7 @@ export async function redeliver(db: Db, projectId: string, id: string): Promise<
       .select({ delivery: webhookDeliveries, subscription: webhookSubscriptions })
       .from(webhookDeliveries)
       .leftJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
-      .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.projectId, projectId)))
+      .where(and(eq(webhookDeliveries.id, id), projectFilter(webhookDeliveries.projectId, projectId)))
       .for("update", { of: webhookDeliveries });
     if (!found) throw notFound("Webhook delivery", id);
     const { delivery, subscription } = found;

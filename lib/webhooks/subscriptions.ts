@@ -1,4 +1,5 @@
 import { and, count, desc, eq } from "drizzle-orm";
+import { projectFilter } from "../db/raw-sql";
 import type { Caller } from "../callers/caller";
 import { requireAdmin } from "../callers/require-admin";
 import type { Db } from "../db/client";
@@ -82,7 +83,7 @@ export async function setSubscriptionActive(db: Db, projectId: string, id: strin
   const [row] = await db
     .update(webhookSubscriptions)
     .set(active ? { active: true, disabledReason: null } : { active: false, disabledReason: "Paused through the API." })
-    .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.projectId, projectId)))
+    .where(and(eq(webhookSubscriptions.id, id), projectFilter(webhookSubscriptions.projectId, projectId)))
     .returning();
   if (!row) throw notFound("Webhook subscription", id);
   return toSubscriptionView(row);
@@ -99,7 +100,7 @@ export async function deleteSubscription(db: Db, projectId: string, id: string):
     const [row] = await tx
       .select()
       .from(webhookSubscriptions)
-      .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.projectId, projectId)))
+      .where(and(eq(webhookSubscriptions.id, id), projectFilter(webhookSubscriptions.projectId, projectId)))
       .for("update");
     if (!row) throw notFound("Webhook subscription", id);
     if (row.level !== "project") {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { projectFilter } from "../db/raw-sql";
 import { and, eq, sql } from "drizzle-orm";
 import type { TransitionResult } from "../engine";
 import type { Db } from "../db/client";
@@ -101,15 +102,15 @@ async function insertDeliveries(tx: Db, runtime: WorkflowRuntime, rows: Delivery
 
 async function payloadFacts(tx: Db, runtime: WorkflowRuntime): Promise<PayloadFacts> {
   const entity = runtime.businessId
-    ? (await tx.select({ correlationId: businesses.correlationId }).from(businesses).where(and(eq(businesses.id, runtime.businessId), eq(businesses.projectId, runtime.projectId))))[0]
+    ? (await tx.select({ correlationId: businesses.correlationId }).from(businesses).where(and(eq(businesses.id, runtime.businessId), projectFilter(businesses.projectId, runtime.projectId))))[0]
     : runtime.endUserId
-      ? (await tx.select({ correlationId: endUsers.correlationId }).from(endUsers).where(and(eq(endUsers.id, runtime.endUserId), eq(endUsers.projectId, runtime.projectId))))[0]
+      ? (await tx.select({ correlationId: endUsers.correlationId }).from(endUsers).where(and(eq(endUsers.id, runtime.endUserId), projectFilter(endUsers.projectId, runtime.projectId))))[0]
       : undefined;
   const [assignee] = runtime.assigneeId
     ? await tx
         .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
         .from(users)
-        .where(and(eq(users.id, runtime.assigneeId), eq(users.projectId, runtime.projectId)))
+        .where(and(eq(users.id, runtime.assigneeId), projectFilter(users.projectId, runtime.projectId)))
     : [];
   const contextEntityId = (runtime.context.entity as { id?: unknown } | undefined)?.id;
   return {
