@@ -2,6 +2,7 @@
 // against the built app on PostgreSQL (or BENCH_BASE_URL with BENCH_API_KEY), with a local vendor stub.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { printFiguresWhenRun } from "./lib/run-as-script";
 import { apiClient } from "./lib/api-client";
 import { startBenchApp } from "./lib/app-server";
@@ -18,6 +19,12 @@ const PLAIN_RUNTIMES = Number(process.env.BENCH_PLAIN_EVENTS ?? 16_000);
 /** Rounds of the interleaved cost measurement (each kind 1.5 s a round), and the plain runtimes it may use. */
 const RATIO_ROUNDS = Number(process.env.BENCH_RATIO_ROUNDS ?? 8);
 const RATIO_EVENTS = Number(process.env.BENCH_RATIO_EVENTS ?? 12_000);
+/**
+ * Seconds of every measured request kind before the first measurement. A fresh server compiles its hot code for
+ * its first 20 s or so under this load (V8's optimizing compiler, on background threads the app's CPU includes):
+ * a complete flow cost 29 ms of app CPU in its first 5 s, 17 ms at 10–15 s, 12 ms from 25 s on.
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_HTTP_WARMUP_SECONDS ?? 30);
 
 /**
  * The vendor (registry answers, plugin webhooks) and the integrator's system-webhook receiver: `POST /system`
@@ -47,7 +54,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
   const stub = await startStub();
   const external = process.env.BENCH_BASE_URL;
   const app = external
-    ? { baseUrl: external, cpuScope: undefined, stop: async () => undefined }
+    ? { baseUrl: external, cpuScope: undefined, tidy: async () => undefined, stop: async () => undefined }
     : await startBenchApp({ SEED_API_KEY: API_KEY, OUTBOUND_ALLOWED_HOSTS: new URL(stub.origin).host, RATE_LIMIT_PER_MINUTE: process.env.BENCH_RATE_LIMIT_PER_MINUTE ?? "0" });
   const lat = { run: new Latencies(), sendEvent: new Latencies(), sendEventPlain: new Latencies(), sendEventWait: new Latencies(), sendEventAtGoal: new Latencies(), sendEventSteady: new Latencies() };
   let n = 0;
@@ -108,16 +115,48 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     }
     return (performance.now() - started) / 1000;
   };
+  /** A complete flow: run, `start` waiting for its vendor call, `approve`; resolves to the runtime's id. */
+  const flow = async (into: { run: Latencies; wait: Latencies; approve: Latencies }) => {
+    const id = (await post("/api/v1/external/workflows/run", runBody(), into.run)).workflowRuntimeId as string;
+    const settled = await post(`/api/v1/external/workflows/${id}/send-event`, { name: "start" }, into.wait, { prefer: "wait=10" });
+    if (settled.state !== "manual_review") throw new Error(`flow settled in ${String(settled.state)}`);
+    const done = await post(`/api/v1/external/workflows/${id}/send-event`, { name: "approve" }, into.approve);
+    if (done.status !== "completed") throw new Error("flow did not complete");
+    return id;
+  };
+  /**
+   * `ms` of load before anything is measured: complete flows with a system webhook subscription (deleted after,
+   * so the phases below run without one until the flow phase), then each of the other kinds in turn.
+   */
+  const warmUp = async (ms: number, health: () => Promise<void>) => {
+    if (ms <= 0) return;
+    const unmeasured = { run: new Latencies(), wait: new Latencies(), approve: new Latencies() };
+    const subscription = await post("/api/v1/external/webhook-subscriptions", { url: `${stub.origin}/system`, events: ["workflow.completed"] }, new Latencies());
+    await closedLoop(CLIENTS, ms / 2, async () => void (await flow(unmeasured)));
+    const removed = await client.delete(`/api/v1/external/webhook-subscriptions/${subscription.id as string}`);
+    if (removed.status !== 204) throw new Error(`deleting the warm-up subscription: ${removed.status}`);
+    const plainIds = await seedPlain(4_000, "warm");
+    let next = 0;
+    const kinds: (() => Promise<void>)[] = [
+      health,
+      async () => void (await post("/api/v1/external/workflows/run", runBody(), new Latencies())),
+      async () => { const id = plainIds[next++]; if (id) await post(`/api/v1/external/workflows/${id}/send-event`, { name: "start" }, new Latencies()); },
+      ...(external ? [] : ["/api/sandbox/echo", "/api/sandbox/echo/bench"].map((path) => async () => void (await post(path, runBody(), new Latencies())))),
+    ];
+    for (const kind of kinds) await closedLoop(CLIENTS, ms / 2 / kinds.length, kind);
+  };
   try {
     // The framework's own floor, measured the same way in the same run: GET /api/health (one `select 1`).
     const health = async () => {
       const { status } = await client.get("/api/health");
       if (status !== 200) throw new Error(`/api/health: ${status}`);
     };
-    // Warm up every route measured below (compile caches, connections): a route's first seconds cost more CPU.
-    await closedLoop(8, 1500, async () => void (await post("/api/v1/external/workflows/run", runBody(), new Latencies())));
-    await closedLoop(8, 1500, health);
-    if (!external) await closedLoop(8, 1500, async () => void (await post("/api/sandbox/echo", runBody(), new Latencies())));
+    // Warm up every kind of request measured below, so that each phase reads a server that has compiled its code.
+    const definition = await client.post("/api/v1/external/workflow-definitions", PLAIN_DEFINITION);
+    if (definition.status !== 201) throw new Error(`creating the plain definition: ${definition.status}`);
+    await warmUp(WARMUP_SECONDS * 1000, health);
+    // Between phases, what autovacuum would have done by then where the server runs without it.
+    await app.tidy();
 
     let cpu = cpuSnapshot(app.cpuScope);
     const healths = await closedLoop(CLIENTS, DURATION_MS / 2, health);
@@ -152,9 +191,8 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     const cpuPerEvent = cpuPer(cpu, cpuSnapshot(app.cpuScope), events);
     // A plain transition (no plugin, no timer, no webhook): the event's own cost, without the vendor call that each
     // `start` above makes the worker do. Its runtimes are made first, unmeasured, 500 per batch request.
-    const definition = await client.post("/api/v1/external/workflow-definitions", PLAIN_DEFINITION);
-    if (definition.status !== 201) throw new Error(`creating the plain definition: ${definition.status}`);
     const plainIds = await seedPlain(PLAIN_RUNTIMES, "plain");
+    await app.tidy();
     cpu = cpuSnapshot(app.cpuScope);
     const { count: plainEvents, seconds: plainSeconds } = await startEach(plainIds, lat.sendEventPlain);
     const cpuPerPlainEvent = cpuPer(cpu, cpuSnapshot(app.cpuScope), plainEvents);
@@ -163,6 +201,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     // at a dynamic path like send-event's): the machine's speed drifts within a run, and here it weighs on all alike.
     const interleaved = external || !app.cpuScope ? undefined : await (async (scope) => {
       const ids = await seedPlain(RATIO_EVENTS, "ratio");
+      await app.tidy();
       let next = 0;
       const echo = (path: string) => async () => void (await post(path, { name: "start" }, new Latencies()));
       const costs = await interleavedAppCpu(scope, {
@@ -176,6 +215,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     })(app.cpuScope);
 
     // The floor again after the runs and events: the machine's speed drifts within a run, so each is set beside both.
+    await app.tidy();
     cpu = cpuSnapshot(app.cpuScope);
     const healthsAfter = await closedLoop(CLIENTS, DURATION_MS / 2, health);
     const cpuPerHealthAfter = cpuPer(cpu, cpuSnapshot(app.cpuScope), healthsAfter);
@@ -183,15 +223,14 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     await post("/api/v1/external/webhook-subscriptions", { url: `${stub.origin}/system`, events: ["workflow.completed"] }, new Latencies());
     const approvedAt = new Map<string, number>();
     cpu = cpuSnapshot(app.cpuScope);
+    // The receiver runs in this process: how late its event loop runs under the load it generates is part of what
+    // the webhook latency reads.
+    const loopDelay = monitorEventLoopDelay({ resolution: 2 });
+    loopDelay.enable();
     const flows = await closedLoop(CLIENTS, DURATION_MS, async () => {
-      const r = await post("/api/v1/external/workflows/run", runBody(), lat.run);
-      const id = r.workflowRuntimeId as string;
-      const settled = await post(`/api/v1/external/workflows/${id}/send-event`, { name: "start" }, lat.sendEventWait, { prefer: "wait=10" });
-      if (settled.state !== "manual_review") throw new Error(`flow settled in ${String(settled.state)}`);
-      const done = await post(`/api/v1/external/workflows/${id}/send-event`, { name: "approve" }, lat.sendEvent);
-      if (done.status !== "completed") throw new Error("flow did not complete");
-      approvedAt.set(id, performance.now());
+      approvedAt.set(await flow({ run: lat.run, wait: lat.sendEventWait, approve: lat.sendEvent }), performance.now());
     });
+    loopDelay.disable();
     const cpuPerFlow = cpuPer(cpu, cpuSnapshot(app.cpuScope), flows);
     const webhookLatency = await completedWebhookLatency(approvedAt, stub.completedAt);
     const rate = Number(process.env.BENCH_EVENT_RATE ?? 1000);
@@ -217,6 +256,11 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
       [`POST /send-event at ${steadyRate}/s open loop latency ms`]: lat.sendEventSteady.summary(),
       "workflow.completed webhook, approve answered to received, under the flow load, ms": webhookLatency.summary(),
       "workflow.completed webhooks not received within 10 s": approvedAt.size - webhookLatency.count,
+      "load generator's event-loop delay under the flow load (receiver's share of the webhook latency), ms": {
+        p50: Math.round(loopDelay.percentile(50) / 1e4) / 100,
+        p99: Math.round(loopDelay.percentile(99) / 1e4) / 100,
+        max: Math.round(loopDelay.max / 1e4) / 100,
+      },
       "CPU ms per GET /api/health (app, postgres, load generator)": cpuPerHealth ?? "n/a",
       "CPU ms per GET /api/health after the events phase (app, postgres, load generator)": cpuPerHealthAfter ?? "n/a",
       "app CPU of a run, a plain event, an event with its vendor call × health (the mean of both health phases)": ratios(cpuPerHealth, cpuPerHealthAfter, cpuPerRun, cpuPerPlainEvent, cpuPerEvent),

@@ -14,7 +14,7 @@ export interface ApiReply {
  */
 export function apiClient(baseUrl: string, apiKey: string, connections: number) {
   const pool = new Pool(baseUrl, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
-  const send = async (method: "GET" | "POST", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiReply> => {
+  const send = async (method: "GET" | "POST" | "DELETE", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiReply> => {
     const res = await pool.request({
       method,
       path,
@@ -33,6 +33,7 @@ export function apiClient(baseUrl: string, apiKey: string, connections: number) 
   return {
     post: (path: string, body: unknown, headers?: Record<string, string>) => send("POST", path, body, headers),
     get: (path: string) => send("GET", path),
+    delete: (path: string) => send("DELETE", path),
     close: () => pool.close(),
   };
 }
