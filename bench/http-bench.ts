@@ -1,7 +1,5 @@
 // HTTP benchmark of the external API: runs/s, events/s, complete example flows/s and latency per endpoint,
 // against the built app on PostgreSQL (or BENCH_BASE_URL with BENCH_API_KEY), with a local vendor stub.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { printFiguresWhenRun } from "./lib/run-as-script";
 import { apiClient } from "./lib/api-client";
@@ -10,6 +8,7 @@ import { cpuPer, cpuSnapshot } from "./lib/cpu-accounting";
 import { interleavedAppCpu } from "./lib/interleaved";
 import { PLAIN_DEFINITION } from "./lib/plain-definition";
 import { closedLoop, Latencies, openLoop } from "./lib/stats";
+import { completeFlow, exampleRunBody, startStub } from "./lib/flow-stub";
 
 const API_KEY = process.env.BENCH_API_KEY ?? "kyc_bench_key_0123456789abcdef0123";
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
@@ -25,30 +24,6 @@ const RATIO_EVENTS = Number(process.env.BENCH_RATIO_EVENTS ?? 12_000);
  * a complete flow cost 29 ms of app CPU in its first 5 s, 17 ms at 10–15 s, 12 ms from 25 s on.
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_HTTP_WARMUP_SECONDS ?? 30);
-
-/**
- * The vendor (registry answers, plugin webhooks) and the integrator's system-webhook receiver: `POST /system`
- * records when each runtime's `workflow.completed` arrived (`completedAt`, by runtime id, on this process's clock).
- */
-async function startStub(): Promise<{ origin: string; completedAt: Map<string, number>; close: () => void }> {
-  const body = JSON.stringify({ business_details: { registered_name: "Other Ltd", registration_number: "1" }, name_fuzziness_score: 0.7 });
-  const completedAt = new Map<string, number>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      if (req.url === "/system") {
-        const event = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { eventName?: string; workflowRuntimeId?: string };
-        if (event.eventName === "workflow.completed" && event.workflowRuntimeId && !completedAt.has(event.workflowRuntimeId)) completedAt.set(event.workflowRuntimeId, performance.now());
-      }
-      res.writeHead(200, { "Content-Type": "application/json" });
-      res.end(req.url?.startsWith("/hooks") || req.url === "/system" ? "{}" : body);
-    });
-  });
-  server.keepAliveTimeout = 10_000;
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, completedAt, close: () => server.close() };
-}
 
 export async function runHttpBench(): Promise<Record<string, unknown>> {
   const stub = await startStub();
@@ -66,14 +41,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     if (status >= 300) throw new Error(`${path}: ${status} ${JSON.stringify(json)}`);
     return json;
   };
-  const runBody = () => ({
-    workflowId: "kyb_manual_review_example",
-    context: {
-      entity: { id: `bench-${++n}`, type: "business", data: { companyName: `Bench ${n} Ltd`, registrationNumber: String(10_000_000 + n) } },
-      documents: [],
-      api_config: { url: `${stub.origin}/registry`, webhook_url: `${stub.origin}/hooks` },
-    },
-  });
+  const runBody = () => exampleRunBody(stub.origin, ++n);
   const postSteady = async (rate: number, seconds: number, into: Latencies) => {
     // Fresh runtimes, one `start` each, sent at a fixed rate whatever the answers (open loop).
     const targets: string[] = [];
@@ -115,15 +83,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     }
     return (performance.now() - started) / 1000;
   };
-  /** A complete flow: run, `start` waiting for its vendor call, `approve`; resolves to the runtime's id. */
-  const flow = async (into: { run: Latencies; wait: Latencies; approve: Latencies }) => {
-    const id = (await post("/api/v1/external/workflows/run", runBody(), into.run)).workflowRuntimeId as string;
-    const settled = await post(`/api/v1/external/workflows/${id}/send-event`, { name: "start" }, into.wait, { prefer: "wait=10" });
-    if (settled.state !== "manual_review") throw new Error(`flow settled in ${String(settled.state)}`);
-    const done = await post(`/api/v1/external/workflows/${id}/send-event`, { name: "approve" }, into.approve);
-    if (done.status !== "completed") throw new Error("flow did not complete");
-    return id;
-  };
+  const flow = (into: { run: Latencies; wait: Latencies; approve: Latencies }) => completeFlow(post, runBody(), into);
   /**
    * `ms` of load before anything is measured: complete flows with a system webhook subscription (deleted after,
    * so the phases below run without one until the flow phase), then each of the other kinds in turn.

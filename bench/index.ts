@@ -1,4 +1,4 @@
-// `npm run bench`: prints the service's performance figures. BENCH_ONLY=engine|plugins|webhooks|webhook-jobs|handlers|queues|timers|http|batch|bulk runs one part.
+// `npm run bench`: prints the service's performance figures. BENCH_ONLY=engine|plugins|webhooks|webhook-jobs|handlers|queues|timers|http|flows|batch|bulk runs one part.
 import { runBatchBench } from "./batch-bench";
 import { runBulkBench } from "./bulk-bench";
 import { runEngineBench } from "./engine-bench";
@@ -6,6 +6,7 @@ import { runHttpBench } from "./http-bench";
 import { runHandlerProfile } from "./handler-profile";
 import { queueBenchCases, runQueueBench } from "./queue-bench";
 import { runTimerBench } from "./timer-bench";
+import { runFlowsBench } from "./flows-bench";
 import { runPluginLatencyBench } from "./plugin-latency-bench";
 import { runWebhookJobBench } from "./webhook-job-bench";
 import { runWebhookLatencyBench } from "./webhook-latency-bench";
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   if (!only || only === "queues") print(`Backoffice queue pages over ${queueBenchCases().toLocaleString("en-US")} cases (median of 5)`, await runQueueBench());
   if (!only || only === "timers") print("Timers: 10,000 due in the same second, and lateness with nothing else running (BENCH_DATABASE_URL: PostgreSQL)", await runTimerBench());
   if (!only || only === "http") print("HTTP API on PostgreSQL (app, worker, database and load generator on this machine)", await runHttpBench());
+  if (!only || only === "flows") print("Complete flows alone on a warm server, and their system webhooks (PostgreSQL)", await runFlowsBench());
   if (!only || only === "batch") print("Batch run and batch events over HTTP on PostgreSQL (full batches)", await runBatchBench());
   if (!only || only === "bulk") print("Bulk action over a whole queue (BENCH_DATABASE_URL: PostgreSQL)", await runBulkBench());
 }
