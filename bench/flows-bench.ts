@@ -1,7 +1,7 @@
 // Complete flows alone on a warm server (`BENCH_ONLY=flows`): flows/s, CPU per flow and the `workflow.completed`
 // webhook's latency under that load, per second too. The HTTP part measures the same phase last, after its other
 // phases; this one measures it after nothing but flows, to show what the phase's place costs.
-import { apiClient } from "./lib/api-client";
+import { apiClient, timedPost } from "./lib/api-client";
 import { startBenchApp } from "./lib/app-server";
 import { cpuPer, cpuSnapshot } from "./lib/cpu-accounting";
 import { completeFlow, exampleRunBody, startStub } from "./lib/flow-stub";
@@ -18,13 +18,7 @@ export async function runFlowsBench(): Promise<Record<string, unknown>> {
   const app = await startBenchApp({ SEED_API_KEY: API_KEY, OUTBOUND_ALLOWED_HOSTS: new URL(stub.origin).host, RATE_LIMIT_PER_MINUTE: "0" });
   const client = apiClient(app.baseUrl, API_KEY, CLIENTS * 2);
   let n = 0;
-  const post = async (path: string, body: unknown, into: Latencies, headers: Record<string, string> = {}) => {
-    const t0 = performance.now();
-    const { status, json } = await client.post(path, body, headers);
-    into.add(performance.now() - t0);
-    if (status >= 300) throw new Error(`${path}: ${status} ${JSON.stringify(json)}`);
-    return json;
-  };
+  const post = timedPost(client);
   const flow = (into: { run: Latencies; wait: Latencies; approve: Latencies }) => completeFlow(post, exampleRunBody(stub.origin, ++n), into);
   try {
     await post("/api/v1/external/webhook-subscriptions", { url: `${stub.origin}/system`, events: ["workflow.completed"] }, new Latencies());

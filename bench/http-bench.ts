@@ -2,7 +2,7 @@
 // against the built app on PostgreSQL (or BENCH_BASE_URL with BENCH_API_KEY), with a local vendor stub.
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { printFiguresWhenRun } from "./lib/run-as-script";
-import { apiClient } from "./lib/api-client";
+import { apiClient, timedPost } from "./lib/api-client";
 import { startBenchApp } from "./lib/app-server";
 import { cpuPer, cpuSnapshot } from "./lib/cpu-accounting";
 import { interleavedAppCpu } from "./lib/interleaved";
@@ -34,13 +34,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
   const lat = { run: new Latencies(), sendEvent: new Latencies(), sendEventPlain: new Latencies(), sendEventWait: new Latencies(), sendEventAtGoal: new Latencies(), sendEventSteady: new Latencies() };
   let n = 0;
   const client = apiClient(app.baseUrl, API_KEY, CLIENTS * 2);
-  const post = async (path: string, body: unknown, into: Latencies, headers: Record<string, string> = {}) => {
-    const t0 = performance.now();
-    const { status, json } = await client.post(path, body, headers);
-    into.add(performance.now() - t0);
-    if (status >= 300) throw new Error(`${path}: ${status} ${JSON.stringify(json)}`);
-    return json;
-  };
+  const post = timedPost(client);
   const runBody = () => exampleRunBody(stub.origin, ++n);
   const postSteady = async (rate: number, seconds: number, into: Latencies) => {
     // Fresh runtimes, one `start` each, sent at a fixed rate whatever the answers (open loop).

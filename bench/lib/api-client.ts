@@ -1,4 +1,5 @@
 import { Pool } from "undici";
+import type { Latencies } from "./stats";
 
 export interface ApiReply {
   status: number;
@@ -35,5 +36,19 @@ export function apiClient(baseUrl: string, apiKey: string, connections: number) 
     get: (path: string) => send("GET", path),
     delete: (path: string) => send("DELETE", path),
     close: () => pool.close(),
+  };
+}
+
+/** The benches' POST: the answer's JSON, its latency added to `into`; throws on a status of 300 or more. */
+export type BenchPost = (path: string, body: unknown, into: Latencies, headers?: Record<string, string>) => Promise<Record<string, unknown>>;
+
+/** `BenchPost` over `client`. */
+export function timedPost(client: ReturnType<typeof apiClient>): BenchPost {
+  return async (path, body, into, headers = {}) => {
+    const t0 = performance.now();
+    const { status, json } = await client.post(path, body, headers);
+    into.add(performance.now() - t0);
+    if (status >= 300) throw new Error(`${path}: ${status} ${JSON.stringify(json)}`);
+    return json;
   };
 }

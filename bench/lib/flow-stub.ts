@@ -1,6 +1,7 @@
 // The vendor stub and the integrator's receiver the HTTP benches drive the worked example against.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { BenchPost } from "./api-client";
 import type { Latencies } from "./stats";
 
 /**
@@ -39,8 +40,6 @@ export function exampleRunBody(origin: string, n: number) {
   };
 }
 
-/** The benches' POST: the answer's JSON, its latency added to `into`; throws on a status of 300 or more. */
-export type BenchPost = (path: string, body: unknown, into: Latencies, headers?: Record<string, string>) => Promise<Record<string, unknown>>;
 
 /** A complete flow of the worked example: run, `start` waiting for its vendor call, `approve`; resolves to the runtime's id. */
 export async function completeFlow(post: BenchPost, runBody: unknown, into: { run: Latencies; wait: Latencies; approve: Latencies }): Promise<string> {
