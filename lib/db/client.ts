@@ -1,22 +1,7 @@
 import "server-only";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import * as schema from "./schema";
+import type { Db, DbHandle } from "./handle";
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type DbKind = "pglite" | "postgres";
-
-/** A connected database: the Drizzle handle plus what the worker needs (LISTEN/NOTIFY) and a way to close. */
-export interface DbHandle {
-  db: Db;
-  kind: DbKind;
-  /**
-   * Subscribe to a NOTIFY channel; resolves (once LISTEN is in effect) to an unsubscribe function.
-   * `onRelisten` is called when LISTEN was re-established after its connection dropped: notifications sent in
-   * between are lost, so a subscriber that caches must re-check.
-   */
-  listen(channel: string, onNotify: (payload: string) => void, onRelisten?: () => void): Promise<() => Promise<void>>;
-  close(): Promise<void>;
-}
+export type { Db, DbHandle, DbKind } from "./handle";
 
 const GLOBAL_KEY = Symbol.for("kyc.db.handle");
 type Holder = { [GLOBAL_KEY]?: Promise<DbHandle> };

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { DbHandle } from "./client";
+import type { DbHandle } from "./handle";
 import * as schema from "./schema";
 import { postgresClient } from "./postgres-client";
 

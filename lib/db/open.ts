@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import type { DbHandle } from "./client";
+import type { DbHandle } from "./handle";
 import * as schema from "./schema";
 import { lockDataDir } from "./data-dir-lock";
 import { preparingStatements } from "./prepared-statements";

@@ -3,7 +3,6 @@ import { evaluateRule } from "./json-logic";
 import { isPlainObject } from "./json-utils";
 import { candidatesOf, resolveTarget, type StateEntry, type StateTree } from "./state-tree";
 import type { CondJson, Diagnostic, EventOrigin, JsonObject } from "./types";
-import { RESERVED_EVENT_PREFIX } from "./validate-statechart";
 
 /** Collects what guards observe during one step (guards are pure; they only append here). */
 export interface StepTrace {
@@ -33,6 +32,9 @@ export interface CondParams {
 export interface TakenParams {
   target: string;
 }
+
+/** Prefix of the engine's internal "force state" events; definitions may not use it. */
+export const RESERVED_EVENT_PREFIX = "@@engine/";
 
 /** Event that forces the machine into `path` (plugin actions naming a state). */
 export const gotoEvent = (path: string) => `${RESERVED_EVENT_PREFIX}goto:${path}`;

@@ -3,6 +3,7 @@ import { isPlainObject, listOrNone, pointer } from "./json-utils";
 import { LIMITS, limitLabel } from "./limits";
 import { SchemaBudget, schemaProblems } from "./schema-validator";
 import { checkReview } from "./state-review";
+import { RESERVED_EVENT_PREFIX } from "./machine-config";
 import { checkAfterDelays, checkSla } from "./state-timers";
 import { buildStateTree, candidatesOf, resolveTarget, siblingNames, type StateEntry, type StateTree } from "./state-tree";
 import type { DefinitionProblem, JsonObject } from "./types";
@@ -10,8 +11,6 @@ import type { DefinitionProblem, JsonObject } from "./types";
 const OUTCOMES = ["approved", "rejected", "auto_approved", "auto_rejected"];
 const STATE_TYPES = ["atomic", "compound", "final"];
 const UNSUPPORTED_KEYS = ["entry", "exit", "always", "invoke", "onDone", "history", "output"];
-/** Prefix of the engine's internal "force state" events; definitions may not use it. */
-export const RESERVED_EVENT_PREFIX = "@@engine/";
 
 type Report = (pointer: string, code: string, message: string) => void;
 

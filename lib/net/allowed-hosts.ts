@@ -1,6 +1,15 @@
 import { OutboundError } from "./errors";
 import { matchesHostPattern, parseHostPort, type HostPort } from "./host-pattern";
 
+/** Where outgoing requests may go beyond the public internet. Build it from OUTBOUND_ALLOWED_HOSTS. */
+export interface OutboundPolicy {
+  /**
+   * Destinations that skip the address guard: "host" (any port) or "host:port", case-insensitive,
+   * e.g. ["localhost:3000", "127.0.0.1:4010"]. See `parseAllowedHosts`.
+   */
+  allowedHosts: string[];
+}
+
 /**
  * OUTBOUND_ALLOWED_HOSTS: destinations trusted to skip the address guard (local mock vendors, a
  * sidecar, the app itself in development). Entries are `host` (any port) or `host:port`, compared

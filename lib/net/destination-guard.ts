@@ -1,7 +1,6 @@
 import { checkAddress, parseIpLiteral } from "./address-policy";
-import { isAllowedHost } from "./allowed-hosts";
+import { isAllowedHost, type OutboundPolicy } from "./allowed-hosts";
 import { destinationNotAllowedError, OutboundError } from "./errors";
-import type { OutboundPolicy } from "./safe-fetch";
 
 /**
  * The per-hop decision taken before a request is created: is the URL usable, is its destination

@@ -1,17 +1,9 @@
 import { inSpan, outgoingTraceparent, SpanKind } from "../observability/tracing";
+import type { OutboundPolicy } from "./allowed-hosts";
 import { guardDestination, parseTargetUrl } from "./destination-guard";
 import { OutboundError } from "./errors";
 import { nextHop, type Hop } from "./redirects";
 import { sendOnce, type RawResponse } from "./send-once";
-
-/** Where outgoing requests may go beyond the public internet. Build it from OUTBOUND_ALLOWED_HOSTS. */
-export interface OutboundPolicy {
-  /**
-   * Destinations that skip the address guard: "host" (any port) or "host:port", case-insensitive,
-   * e.g. ["localhost:3000", "127.0.0.1:4010"]. See `parseAllowedHosts`.
-   */
-  allowedHosts: string[];
-}
 
 export interface SafeRequest {
   url: string;
@@ -145,5 +137,5 @@ function withTraceparent(headers: Record<string, string> | undefined): Record<st
   return copy;
 }
 
-export { parseAllowedHosts } from "./allowed-hosts";
+export { parseAllowedHosts, type OutboundPolicy } from "./allowed-hosts";
 export { OutboundError, type OutboundErrorCode } from "./errors";

@@ -1,8 +1,8 @@
 import type { CompiledWorkflow, TransitionResult } from "../engine";
 import type { Job, WorkflowDefinition, WorkflowRuntime } from "../db/schema";
 import type { NewJobRow } from "../jobs/queue";
-import type { Approver } from "../webhooks/build-payload";
-import { deriveEvents, type DerivedEvent } from "../webhooks/derive-events";
+import { deriveEvents } from "../webhooks/derive-events";
+import type { Approver, DerivedEvent } from "../webhooks/step-events";
 import { effectJobs } from "./effect-jobs";
 import type { RuntimeHistoryInput, HistoryInput } from "./sql/history-insert";
 import type { RuntimeSupersededDocument, SupersededDocument } from "./sql/document-versions-insert";

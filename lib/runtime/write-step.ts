@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { fromRow } from "../db/raw-sql";
 import { workflowRuntimes, type WebhookSubscription, type WorkflowRuntime } from "../db/schema";
-import type { DerivedEvent } from "../webhooks/derive-events";
+import type { DerivedEvent } from "../webhooks/step-events";
 import { enqueueSystemEvents } from "../webhooks/system-events";
 import { subscriptionsFrom } from "./sql/applicable-subscriptions";
 import { stepStatement, type StepStatementParts } from "./sql/step-statement";

@@ -1,5 +1,5 @@
 import type { WorkflowRuntime } from "../db/schema";
-import type { CaseAction } from "./derive-events";
+import type { Approver, CaseAction } from "./step-events";
 import type { DocumentChange } from "./document-changes";
 import { WEBHOOK_API_VERSION, type DeliveredEventName } from "./event-names";
 
@@ -8,12 +8,6 @@ export interface Assignee {
   firstName: string;
   lastName: string;
   email: string;
-}
-
-/** A person whose approval decided the case: id and display name, nothing more. */
-export interface Approver {
-  id: string;
-  name: string;
 }
 
 /** What the payload needs beyond the runtime row, read in the step's transaction. */

@@ -3,7 +3,7 @@ import type { TransitionResult } from "../engine";
 import type { WorkflowRuntime } from "../db/schema";
 import { buildPayload, orderPayloadKeys } from "./build-payload";
 import { deriveEvents } from "./derive-events";
-import type { RuntimeStepChange } from "./system-events";
+import type { RuntimeStepChange } from "./step-events";
 
 const at = new Date("2026-03-04T05:06:07.000Z");
 const runtime = (over: Partial<WorkflowRuntime> = {}): WorkflowRuntime => ({

@@ -1,35 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { WorkflowRuntime } from "../db/schema";
-import type { Approver } from "./build-payload";
 import { documentChanges, type DocumentChange } from "./document-changes";
-import type { DeliveredEventName } from "./event-names";
-import type { RuntimeStepChange } from "./system-events";
-
-/**
- * What happened on an active case, carried as `actions` by `workflow.context.document.updated` so receivers
- * need not diff contexts. A step may do several things at once (a vendor check that moves the case to
- * manual review is `["vendor_check_stored", "moved_to_manual_review"]`).
- */
-export type CaseAction =
-  | "awaiting_third_party_data"
-  | "vendor_check_stored"
-  | "moved_to_manual_review"
-  | "revision_requested"
-  | "document_decision"
-  | "state_changed"
-  | "context_changed"
-  | "document_added"
-  | "document_replaced"
-  | "document_deleted";
-
-export interface DerivedEvent {
-  eventName: DeliveredEventName;
-  actions?: CaseAction[];
-  /** The documents the step added, replaced or deleted (on `workflow.context.document.updated`, when any). */
-  documentChanges?: DocumentChange[];
-  /** Who approved the decision that completed the case (on the completion events of a reviewer's approval). */
-  approvers?: Approver[];
-}
+import type { CaseAction, DerivedEvent, RuntimeStepChange } from "./step-events";
 
 const DECIDED_OUTCOMES = new Set(["approved", "rejected", "auto_approved", "auto_rejected"]);
 

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { projectFilter } from "../db/raw-sql";
 import { and, eq, sql } from "drizzle-orm";
-import type { TransitionResult } from "../engine";
 import type { Db } from "../db/client";
 import { businesses, endUsers, users, type NewJob, type WebhookSubscription, type WorkflowRuntime } from "../db/schema";
 import { rowsOf } from "../db/rows";
@@ -9,19 +8,9 @@ import { env } from "../config/env";
 import { enqueueJobs } from "../jobs/queue";
 import { buildPayload, type PayloadFacts } from "./build-payload";
 import { deliveryJobPayload } from "./delivery-job";
-import type { DerivedEvent } from "./derive-events";
+import type { DerivedEvent, RuntimeStepChange } from "./step-events";
 import { MAX_DELIVERY_ATTEMPTS } from "./retry-schedule";
 import { pickTargets, subscriptionsForRuntime } from "./resolve-subscriptions";
-
-/** One persisted step of a runtime, as seen by the system webhook layer. */
-export interface RuntimeStepChange {
-  /** The row before the step; null when the runtime was just created. */
-  before: WorkflowRuntime | null;
-  after: WorkflowRuntime;
-  result: TransitionResult;
-  /** The event that caused the step (`start`, a plugin's successAction, `approve`, …); null at creation. */
-  eventName: string | null;
-}
 
 /** The events a step emits and what its own statement already did for them. */
 export interface StepEvents {
