@@ -50,3 +50,18 @@ export async function completeFlow(post: BenchPost, runBody: unknown, into: { ru
   if (done.status !== "completed") throw new Error("flow did not complete");
   return id;
 }
+
+/**
+ * Waits (up to 10 s) until every approved runtime's `workflow.completed` arrived at the stub, then each arrived
+ * one's latency from its approval (`approvedAt` and `completedAt` on this process's clock), by runtime id.
+ */
+export async function completedWebhookLatencies(approvedAt: Map<string, number>, completedAt: Map<string, number>): Promise<Map<string, number>> {
+  const deadline = performance.now() + 10_000;
+  while (performance.now() < deadline && [...approvedAt.keys()].some((id) => !completedAt.has(id))) await new Promise((r) => setTimeout(r, 100));
+  const latencies = new Map<string, number>();
+  for (const [id, at] of approvedAt) {
+    const arrived = completedAt.get(id);
+    if (arrived !== undefined) latencies.set(id, Math.max(0, arrived - at));
+  }
+  return latencies;
+}

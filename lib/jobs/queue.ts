@@ -140,7 +140,12 @@ export async function completeJob(db: Db, job: Job, workerId: string): Promise<v
  */
 export function jobCompletion(job: Pick<Job, "id" | "lockedBy">): SQL {
   return sql`update jobs set status = 'succeeded', finished_at = clock_timestamp(), locked_until = null, last_error = null
-    where id = ${job.id}::bigint and locked_by = ${job.lockedBy}::text and status = 'pending'`;
+    where ${leaseHeld(job)}`;
+}
+
+/** The job's row while `job.lockedBy` still holds its lease and it is pending: the condition of every statement that ends it. */
+function leaseHeld(job: Pick<Job, "id" | "lockedBy">): SQL {
+  return sql`id = ${job.id}::bigint and locked_by = ${job.lockedBy}::text and status = 'pending'`;
 }
 
 /** `jobCompletion` for the claimed jobs of several steps written by one statement: one CTE body whatever their number. */
@@ -163,7 +168,7 @@ export async function retryJob(db: Db, job: Job, workerId: string, error: string
 /** `retryJob` as a statement, also usable as a CTE body: the statement that records an attempt reschedules its job. */
 export function jobRetry(job: Pick<Job, "id" | "lockedBy">, error: string, delayMs: number): SQL {
   return sql`update jobs set run_at = now() + ${delayMs}::double precision * interval '1 millisecond', locked_until = null, locked_by = null, last_error = ${error}::text
-    where id = ${job.id}::bigint and locked_by = ${job.lockedBy}::text and status = 'pending'`;
+    where ${leaseHeld(job)}`;
 }
 
 /** Give up on a claimed job: it stays in the table as failed with its last error (unless it was canceled meanwhile). */
@@ -174,5 +179,5 @@ export async function failJob(db: Db, job: Job, workerId: string, error: string)
 /** `failJob` as a statement, also usable as a CTE body: the statement that records a last attempt fails its job. */
 export function jobFailure(job: Pick<Job, "id" | "lockedBy">, error: string): SQL {
   return sql`update jobs set status = 'failed', finished_at = clock_timestamp(), locked_until = null, last_error = ${error}::text
-    where id = ${job.id}::bigint and locked_by = ${job.lockedBy}::text and status = 'pending'`;
+    where ${leaseHeld(job)}`;
 }
