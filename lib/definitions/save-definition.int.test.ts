@@ -91,7 +91,10 @@ describe(`saveDefinitionVersion (${process.env.TEST_DB_KIND})`, () => {
   it("refuses a save based on a version that is no longer the latest (409), so no edit is lost", async () => {
     const stale = { ...(await edited()), baseVersion: 1 };
     await expect(saveDefinitionVersion(t.db, admin, ID, stale)).rejects.toMatchObject({ status: 409, code: "version_conflict" });
-    const [a, b] = await Promise.allSettled([saveDefinitionVersion(t.db, admin, ID, await edited()), saveDefinitionVersion(t.db, admin, ID, await edited())]);
+    // Both editors opened version 2 before either saved (reading the second edit after the first save started
+    // could already see version 3, and rightly save version 4).
+    const [first, second] = [await edited(), await edited()];
+    const [a, b] = await Promise.allSettled([saveDefinitionVersion(t.db, admin, ID, first), saveDefinitionVersion(t.db, admin, ID, second)]);
     expect([a.status, b.status].sort()).toEqual(["fulfilled", "rejected"]);
     expect((await listDefinitionVersions(t.db, P, ID)).map((v) => v.version)).toEqual([3, 2, 1]);
   });
