@@ -5,8 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { migratedPgliteSnapshot } from "../../tests/support/test-database";
 import { testProject } from "../../tests/support/test-project";
-import { migratePglite } from "../db/migrate";
 import { openPglite } from "../db/open";
 import { auditEvents } from "../db/schema";
 import { auditHash } from "./audit-hash";
@@ -68,8 +68,7 @@ describe(`audit chain (${process.env.TEST_DB_KIND})`, () => {
   it.runIf(process.env.TEST_DB_KIND === "pglite")("audit:verify on the embedded database (DATA_DIR) exits 1 naming a tampered row", async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "audit-verify-"));
     try {
-      const handle = await openPglite(path.join(dataDir, "pglite"));
-      await migratePglite(handle);
+      const handle = await openPglite(path.join(dataDir, "pglite"), { loadDataDir: await migratedPgliteSnapshot() });
       for (const i of [1, 2, 3]) await recordAudit(handle.db, { projectId: "embedded", actor, action: "note.added", summary: { i } });
       await handle.close(); // the data folder takes one process at a time
       expect(await runVerify("", { DATA_DIR: dataDir })).toMatchObject({ code: 0, stdout: expect.stringContaining("ok: 3 audit rows in 1 project(s)") });

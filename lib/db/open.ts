@@ -6,11 +6,17 @@ import { preparingStatements } from "./prepared-statements";
 import { withPipelinedBegin } from "./pipelined-begin";
 import { postgresClient } from "./postgres-client";
 
-/**
- * Open an embedded PGlite database in `dataDir` (created when missing), or in memory for `memory://`. `loadDataDir`
- * starts it from a `dumpDataDir` tarball instead of an empty cluster (tests start from a migrated one).
- */
-export async function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<DbHandle> {
+export interface PgliteOptions {
+  /** Start from a `dumpDataDir` tarball instead of an empty cluster (tests start from a migrated one). */
+  loadDataDir?: Blob;
+  /** Server settings (`-c name=value`) on top of PGlite's own start parameters. */
+  settings?: Record<string, string>;
+  /** initdb arguments on top of PGlite's, for a cluster created here. */
+  initdbArgs?: string[];
+}
+
+/** Open an embedded PGlite database in `dataDir` (created when missing), or in memory for `memory://`. */
+export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -18,7 +24,13 @@ export async function openPglite(dataDir: string, options: { loadDataDir?: Blob 
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const release = inMemory ? () => undefined : lockDataDir(dataDir);
   // pg_trgm backs the backoffice search indexes (migration 0003); PostgreSQL servers ship it in contrib.
-  const client = new PGlite(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+  const settings = Object.entries(options.settings ?? {}).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
+  const client = new PGlite(dataDir, {
+    extensions: { pg_trgm },
+    loadDataDir: options.loadDataDir,
+    ...(settings.length ? { startParams: [...PGlite.defaultStartParams, ...settings] } : {}),
+    ...(options.initdbArgs ? { initDbStartParams: options.initdbArgs } : {}),
+  });
   await client.waitReady;
   const db = drizzle({ client, schema });
   return {
