@@ -1,3 +1,4 @@
+// Needs a fresh process: it reads the boot phase and the in-process worker, which are the process's, before and after boot().
 import net from "node:net";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
