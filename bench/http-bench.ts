@@ -5,7 +5,7 @@ import { printFiguresWhenRun } from "./lib/run-as-script";
 import { apiClient, timedPost } from "./lib/api-client";
 import { startBenchApp } from "./lib/app-server";
 import { cpuPer, cpuSnapshot } from "./lib/cpu-accounting";
-import { interleavedAppCpu } from "./lib/interleaved";
+import { interleavedAppCpu, ratiosTo } from "./lib/interleaved";
 import { PLAIN_DEFINITION } from "./lib/plain-definition";
 import { closedLoop, Latencies, openLoop } from "./lib/stats";
 import { completedWebhookLatencies, completeFlow, exampleRunBody, startStub } from "./lib/flow-stub";
@@ -157,15 +157,20 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
       const ids = await seedPlain(RATIO_EVENTS, "ratio");
       await app.tidy();
       let next = 0;
+      // The runs of each round's run slice are the runtimes of the next slice's events with their vendor call.
+      const ran: string[] = [];
+      let nextRan = 0;
       const echo = (path: string) => async () => void (await post(path, { name: "start" }, new Latencies()));
       const costs = await interleavedAppCpu(scope, {
         health: { task: health },
         echo: { task: echo("/api/sandbox/echo") },
         "echo at a dynamic path": { task: echo("/api/sandbox/echo/bench") },
-        run: { task: async () => void (await post("/api/v1/external/workflows/run", runBody(), new Latencies())) },
+        run: { task: async () => void ran.push((await post("/api/v1/external/workflows/run", runBody(), new Latencies())).workflowRuntimeId as string) },
+        "event with its vendor call": { task: async () => { const id = ran[nextRan++]; if (id) await post(`/api/v1/external/workflows/${id}/send-event`, { name: "start" }, new Latencies()); }, enough: () => nextRan >= ran.length },
         "plain event": { task: async () => { const id = ids[next++]; if (id) await post(`/api/v1/external/workflows/${id}/send-event`, { name: "start" }, new Latencies()); }, enough: () => next >= ids.length },
       }, { rounds: RATIO_ROUNDS, sliceMs: 1500, clients: CLIENTS });
-      return Object.fromEntries(Object.entries(costs).map(([k, ms]) => [k, `${ms} ms ×${(ms / costs.health).toFixed(2)}`]));
+      await drain();
+      return ratiosTo(costs, "health");
     })(app.cpuScope);
 
     // The floor again after the runs and events: the machine's speed drifts within a run, so each is set beside both.
