@@ -7,6 +7,7 @@ import { cpuPer, cpuSnapshot } from "./lib/cpu-accounting";
 import { completedWebhookLatencies, completeFlow, exampleRunBody, startStub } from "./lib/flow-stub";
 import { printFiguresWhenRun } from "./lib/run-as-script";
 import { closedLoop, Latencies } from "./lib/stats";
+import { STATEMENTS_SHOWN } from "./lib/bench-database";
 
 const API_KEY = "kyc_bench_key_0123456789abcdef0123";
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
@@ -26,10 +27,12 @@ export async function runFlowsBench(): Promise<Record<string, unknown>> {
     await app.tidy();
     const lat = { run: new Latencies(), wait: new Latencies(), approve: new Latencies() };
     const approvedAt = new Map<string, number>();
+    const statements = await app.statementsFromNow();
     const cpu = cpuSnapshot(app.cpuScope);
     const started = performance.now();
     const flows = await closedLoop(CLIENTS, DURATION_MS, async () => void approvedAt.set(await flow(lat), performance.now()));
     const cpuPerFlow = cpuPer(cpu, cpuSnapshot(app.cpuScope), flows);
+    const flowStatements = await statements?.(STATEMENTS_SHOWN, flows);
     const webhook = new Latencies();
     const perSecond = new Map<number, Latencies>();
     for (const [id, ms] of await completedWebhookLatencies(approvedAt, stub.completedAt)) {
@@ -49,6 +52,7 @@ export async function runFlowsBench(): Promise<Record<string, unknown>> {
       "workflow.completed webhooks not received within 10 s": approvedAt.size - webhook.count,
       "the same per second of the phase: p50 range, p99 range, ms": `${range("p50")}, ${range("p99")}`,
       "POST /send-event (Prefer: wait, incl. vendor call) latency ms": lat.wait.summary(),
+      ...(flowStatements ? { "PostgreSQL statements of the flow phase, most time first, per flow (BENCH_STATEMENTS)": flowStatements } : {}),
     };
   } finally {
     await client.close();

@@ -4,6 +4,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { printFiguresWhenRun } from "./lib/run-as-script";
 import { apiClient, timedPost } from "./lib/api-client";
 import { startBenchApp } from "./lib/app-server";
+import { STATEMENTS_SHOWN } from "./lib/bench-database";
 import { cpuPer, cpuSnapshot } from "./lib/cpu-accounting";
 import { interleavedAppCpu, ratiosTo } from "./lib/interleaved";
 import { PLAIN_DEFINITION } from "./lib/plain-definition";
@@ -25,11 +26,12 @@ const RATIO_EVENTS = Number(process.env.BENCH_RATIO_EVENTS ?? 12_000);
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_HTTP_WARMUP_SECONDS ?? 30);
 
+
 export async function runHttpBench(): Promise<Record<string, unknown>> {
   const stub = await startStub();
   const external = process.env.BENCH_BASE_URL;
   const app = external
-    ? { baseUrl: external, cpuScope: undefined, tidy: async () => undefined, stop: async () => undefined }
+    ? { baseUrl: external, cpuScope: undefined, tidy: async () => undefined, statementsFromNow: async () => undefined, stop: async () => undefined }
     : await startBenchApp({ SEED_API_KEY: API_KEY, OUTBOUND_ALLOWED_HOSTS: new URL(stub.origin).host, RATE_LIMIT_PER_MINUTE: process.env.BENCH_RATE_LIMIT_PER_MINUTE ?? "0" });
   const lat = { run: new Latencies(), sendEvent: new Latencies(), sendEventPlain: new Latencies(), sendEventWait: new Latencies(), sendEventAtGoal: new Latencies(), sendEventSteady: new Latencies() };
   let n = 0;
@@ -181,6 +183,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     // Webhook latency under the flow load: from the approving request's answer to the receiver.
     await post("/api/v1/external/webhook-subscriptions", { url: `${stub.origin}/system`, events: ["workflow.completed"] }, new Latencies());
     const approvedAt = new Map<string, number>();
+    const statements = await app.statementsFromNow();
     cpu = cpuSnapshot(app.cpuScope);
     // The receiver runs in this process: how late its event loop runs under the load it generates is part of what
     // the webhook latency reads.
@@ -191,6 +194,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     });
     loopDelay.disable();
     const cpuPerFlow = cpuPer(cpu, cpuSnapshot(app.cpuScope), flows);
+    const flowStatements = await statements?.(STATEMENTS_SHOWN, flows);
     const webhookLatency = new Latencies();
     for (const ms of (await completedWebhookLatencies(approvedAt, stub.completedAt)).values()) webhookLatency.add(ms);
     const rate = Number(process.env.BENCH_EVENT_RATE ?? 1000);
@@ -230,6 +234,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
       "CPU ms per event, incl. its vendor call (app, postgres, load generator)": cpuPerEvent ?? "n/a",
       "CPU ms per plain event (app, postgres, load generator)": cpuPerPlainEvent ?? "n/a",
       "CPU ms per complete flow (app, postgres, load generator)": cpuPerFlow ?? "n/a",
+      ...(flowStatements ? { "PostgreSQL statements of the flow phase, most time first, per flow (BENCH_STATEMENTS)": flowStatements } : {}),
     };
   } finally {
     await client.close();

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net, { type AddressInfo } from "node:net";
 import path from "node:path";
-import { createBenchDatabase } from "./bench-database";
+import { createBenchDatabase, type BenchDatabase } from "./bench-database";
 import type { CpuScope } from "./cpu-accounting";
 import { ensureBuild, root } from "./next-build";
 
@@ -11,7 +11,7 @@ import { ensureBuild, root } from "./next-build";
  * `WEB_CONCURRENCY`, so values above 1 benchmark the cluster of server processes. Returns its base URL and a stop
  * function that also drops the database.
  */
-export async function startBenchApp(env: Record<string, string>): Promise<{ baseUrl: string; cpuScope: CpuScope; tidy: () => Promise<void>; stop: () => Promise<void> }> {
+export async function startBenchApp(env: Record<string, string>): Promise<{ baseUrl: string; cpuScope: CpuScope; tidy: () => Promise<void>; statementsFromNow: BenchDatabase["statementsFromNow"]; stop: () => Promise<void> }> {
   ensureBuild();
   const database = await createBenchDatabase(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres", "bench");
   const dropDatabase = database.drop;
@@ -63,6 +63,7 @@ export async function startBenchApp(env: Record<string, string>): Promise<{ base
     baseUrl,
     cpuScope: { appRoot: root, database: database.name },
     tidy: () => database.tidy(),
+    statementsFromNow: () => database.statementsFromNow(),
     async stop() {
       // SIGTERM reaches start.mjs, which stops every server process (and their in-process workers) before it exits.
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");

@@ -13,6 +13,24 @@ export interface BenchDatabase {
    * without it, prepared statements keep plans made while the tables were nearly empty, and dead rows pile up.
    */
   tidy(): Promise<void>;
+  /**
+   * With `BENCH_STATEMENTS=1` and pg_stat_statements loaded on the server (`shared_preload_libraries`): forget the
+   * database's statement figures so far, and answer a function that reads its `limit` statements of most total
+   * time since, each divided by `per` (the phase's flows or requests). Otherwise undefined.
+   */
+  statementsFromNow(): Promise<((limit: number, per: number) => Promise<StatementFigure[]>) | undefined>;
+}
+
+/** Statements a bench lists with BENCH_STATEMENTS=1. */
+export const STATEMENTS_SHOWN = 15;
+
+/** One statement's share of a phase, per flow or request of it. */
+export interface StatementFigure {
+  calls: number;
+  ms: number;
+  /** Shared buffers hit or read per call. */
+  blocksPerCall: number;
+  query: string;
 }
 
 /**
@@ -43,6 +61,35 @@ export async function createBenchDatabase(adminUrl: string, prefix: string): Pro
       } finally {
         await db.end({ timeout: 5 });
       }
+    },
+    async statementsFromNow() {
+      if (process.env.BENCH_STATEMENTS !== "1") return undefined;
+      const db = await postgresClient(url.toString(), { max: 1, onnotice: () => undefined });
+      try {
+        await db.unsafe("create extension if not exists pg_stat_statements");
+        await db.unsafe("select pg_stat_statements_reset(0, (select oid from pg_database where datname = current_database()), 0)");
+      } catch (error) {
+        await db.end({ timeout: 5 });
+        console.error(`[bench] BENCH_STATEMENTS: pg_stat_statements is not available (${error instanceof Error ? error.message : error})`);
+        return undefined;
+      }
+      return async (limit: number, per: number) => {
+        try {
+          const rows = await db.unsafe<{ calls: string; ms: number; blocks: string; query: string }[]>(
+            `select calls, total_exec_time as ms, shared_blks_hit + shared_blks_read as blocks, query from pg_stat_statements
+             where dbid = (select oid from pg_database where datname = current_database()) order by total_exec_time desc limit ${Number(limit)}`,
+          );
+          const round = (x: number) => Math.round(x * 1000) / 1000;
+          return rows.map((r) => ({
+            calls: round(Number(r.calls) / per),
+            ms: round(r.ms / per),
+            blocksPerCall: Math.round(Number(r.blocks) / Math.max(1, Number(r.calls))),
+            query: r.query.replace(/\s+/g, " ").slice(0, 160),
+          }));
+        } finally {
+          await db.end({ timeout: 5 });
+        }
+      };
     },
     drop() {
       dropped ??= (async () => {
