@@ -46,9 +46,10 @@ function isolatedIntegrationFiles(): string[] {
   return files;
 }
 
+const isolated = isolatedIntegrationFiles();
+
 /** The integration projects of one database: `int-<kind>` (shared modules) and `int-<kind>-isolated`. */
 function integrationProjects(kind: "pglite" | "postgres") {
-  const isolated = isolatedIntegrationFiles();
   const common = { env: { ...testEnv, TEST_DB_KIND: kind }, testTimeout: 60_000, hookTimeout: 120_000 };
   return [
     { resolve: { alias }, test: { ...common, name: `int-${kind}`, include: integration, exclude: isolated, isolate: false } },
