@@ -3,11 +3,11 @@
 // phases; this one measures it after nothing but flows, to show what the phase's place costs.
 import { apiClient, timedPost } from "./lib/api-client";
 import { startBenchApp } from "./lib/app-server";
+import { STATEMENTS_SHOWN } from "./lib/bench-database";
 import { cpuPer, cpuSnapshot } from "./lib/cpu-accounting";
 import { completedWebhookLatencies, completeFlow, exampleRunBody, startStub } from "./lib/flow-stub";
 import { printFiguresWhenRun } from "./lib/run-as-script";
 import { closedLoop, Latencies } from "./lib/stats";
-import { STATEMENTS_SHOWN } from "./lib/bench-database";
 
 const API_KEY = "kyc_bench_key_0123456789abcdef0123";
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);

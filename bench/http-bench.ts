@@ -26,7 +26,6 @@ const RATIO_EVENTS = Number(process.env.BENCH_RATIO_EVENTS ?? 12_000);
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_HTTP_WARMUP_SECONDS ?? 30);
 
-
 export async function runHttpBench(): Promise<Record<string, unknown>> {
   const stub = await startStub();
   const external = process.env.BENCH_BASE_URL;

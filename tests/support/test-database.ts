@@ -39,12 +39,12 @@ export async function openOtherProcess(t: TestDatabase, max: number): Promise<Db
 }
 
 /**
- * How the PGlite snapshot is made; a change here names a new snapshot file. The snapshot leaves out what a
- * throw-away in-memory database never uses and a start would otherwise copy: WAL segments of 1 MB instead of 16 MB
- * (initdb --wal-segsize) and the template databases (PGlite serves one database and never creates another). That
- * makes the tarball 16 MB instead of 42 MB.
+ * Version of how the PGlite snapshot is made, part of its file name: raise it when `migratedPgliteSnapshot` changes.
+ * Version 2 leaves out what a throw-away in-memory database never uses and a start would otherwise copy: WAL
+ * segments of 1 MB instead of 16 MB (initdb --wal-segsize) and the template databases (PGlite serves one database
+ * and never creates another). That makes the tarball 16 MB instead of 42 MB.
  */
-const PGLITE_SNAPSHOT_RECIPE = "wal-segsize=1;no-templates";
+const PGLITE_SNAPSHOT_VERSION = 2;
 /**
  * Settings of every PGlite test database: shared buffers of 16 MB instead of PGlite's 128 MB, which a start zeroes
  * (half of a start's time); a test database holds a few MB. With the smaller snapshot a start costs about 0.6 s of
@@ -53,11 +53,17 @@ const PGLITE_SNAPSHOT_RECIPE = "wal-segsize=1;no-templates";
 const PGLITE_TEST_SETTINGS = { shared_buffers: "16MB" };
 
 /**
- * Every migration file, the PGlite version and the snapshot's recipe, hashed: names the migrated snapshot (PGlite)
- * and template database (PostgreSQL) that test databases start from, so a changed migration never starts a test
- * from a stale schema.
+ * Every migration file and the PGlite version, hashed: names the migrated snapshot (PGlite) and template database
+ * (PostgreSQL) that test databases start from, so a changed migration never starts a test from a stale schema.
+ * Computed once per process.
  */
+let schemaHashOnce: string | undefined;
 function schemaHash(): string {
+  schemaHashOnce ??= hashMigrations();
+  return schemaHashOnce;
+}
+
+function hashMigrations(): string {
   const hash = createHash("sha256");
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -68,7 +74,6 @@ function schemaHash(): string {
   };
   walk(migrationsFolder());
   hash.update(JSON.parse(readFileSync(path.join(process.cwd(), "node_modules/@electric-sql/pglite/package.json"), "utf8")).version);
-  hash.update(PGLITE_SNAPSHOT_RECIPE);
   return hash.digest("hex").slice(0, 16);
 }
 
@@ -78,7 +83,7 @@ function schemaHash(): string {
  * renamed, so test files building it at once never read half a file.
  */
 export async function migratedPgliteSnapshot(): Promise<Blob> {
-  const file = path.join(os.tmpdir(), `kyc-test-pglite-${schemaHash()}.tar`);
+  const file = path.join(os.tmpdir(), `kyc-test-pglite-${schemaHash()}-v${PGLITE_SNAPSHOT_VERSION}.tar`);
   if (!existsSync(file)) {
     const fresh = await openPglite("memory://", { initdbArgs: ["--wal-segsize=1"] });
     await migratePglite(fresh);
