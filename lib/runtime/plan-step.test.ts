@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { applyEvent, cancelWorkflow, compileWorkflow, startWorkflow, type TransitionResult } from "../engine";
+import { applyEvent, cancelWorkflow, compileWorkflow, replaceContext, startWorkflow, type TransitionResult } from "../engine";
 import type { WorkflowDefinition, WorkflowRuntime } from "../db/schema";
 import { tinyDefinition } from "../../tests/support/engine-fixtures";
 import { planStep, type StepCause } from "./plan-step";
+import { snapshotOf } from "./snapshot";
 
 const input = tinyDefinition({
   // The first guard runs out of its work budget on a long list: a cond_error, and the next candidate is taken.
@@ -36,6 +37,15 @@ describe("planStep: the rows one step writes", () => {
     expect(p.jobs.some((j) => j.kind === "timer")).toBe(true);
     expect(p.voidTimers).toMatchObject({ runtimeId: runtime.id, exceptJobId: null });
     expect(plan(runtime, applyEvent(compiled, startWorkflow(compiled, { a: 1 }).snapshot, { type: "wait", origin: "api" }), { completesJob: { id: 7, lockedBy: "w" } }).voidTimers?.exceptJobId).toBe(7);
+  });
+
+  it("sends the context only when the step changed it: an event keeps the stored one, a new context is written", () => {
+    const runtime = runtimeIn("idle");
+    const moved = plan(runtime, applyEvent(compiled, snapshotOf(runtime), { type: "wait", origin: "api" }), { eventName: "wait" });
+    expect(moved.update).toMatchObject({ versionMoves: true, keepsContext: true });
+    const patched = plan(runtime, replaceContext(compiled, snapshotOf(runtime), { ...runtime.context, b: 2 }), { eventName: "patch" });
+    expect(patched.update).toMatchObject({ versionMoves: true, keepsContext: false });
+    expect(patched.update!.snapshot.context).toEqual({ a: 1, b: 2 });
   });
 
   it("records a guard that failed to evaluate as a cond_error row, and takes the next candidate", () => {

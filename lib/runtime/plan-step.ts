@@ -125,7 +125,7 @@ export function planStep(step: RuntimeStep): StepPlan {
   const canceled = snapshot.status === "canceled" && runtime.status !== "canceled";
   const derived = [...deriveEvents({ before: runtime, after: predicted, result, eventName: cause.eventName }), ...(cause.events ?? [])];
   const events = cause.approvers ? derived.map((e) => ({ ...e, approvers: cause.approvers })) : derived;
-  plan.update = { runtimeId: runtime.id, snapshot, resolved: result.completed || canceled, eventCount: events.length, assignment: cause.assignment, timers: result.timers, versionMoves: changed };
+  plan.update = { runtimeId: runtime.id, snapshot, resolved: result.completed || canceled, eventCount: events.length, assignment: cause.assignment, timers: result.timers, versionMoves: changed, keepsContext: snapshot.context === runtime.context };
   plan.change = { before: runtime, result, eventName: cause.eventName, events, definitionConfig: definition.row.config };
   plan.cancelsPluginJobs = cause.cancelsPluginJobs === true;
   if (result.timers) plan.voidTimers = { runtimeId: runtime.id, plan: result.timers, exceptJobId: cause.completesJob?.id ?? null };

@@ -17,11 +17,14 @@ export interface RuntimeUpdate {
   timers?: TimerPlan;
   /** False for a step that only emits events of its own (a deadline's warning or breach): the version stays. */
   versionMoves: boolean;
+  /** The step left the context as it was (the engine handed back the very object it was given): it is not sent. */
+  keepsContext?: boolean;
 }
 
 /**
  * Contract: `update workflow_runtimes … returning` the rows (without `context`: `runtimeReturning`), for runtimes whose rows the caller's transaction holds
- * locked, each at most once: the snapshot's state, context, tags, status, review reason and outcome, `version + 1`
+ * locked, each at most once: the snapshot's state, context (unless `keepsContext`: the stored value stays, neither
+ * sent nor parsed, and a large one's TOAST is not rewritten), tags, status, review reason and outcome, `version + 1`
  * (unless `versionMoves` is false), `event_seq` advanced by the step's events, `updated_at`, `resolved_at` when the
  * runtime ends, the assignee when given, and the review deadline the step's timers set, keep or clear.
  * The updates travel as one JSON parameter (fixed text, whatever their number). A CTE body of the step's statement
@@ -32,7 +35,7 @@ export function runtimeUpdate(projectId: string, updates: RuntimeUpdate[]): SQL 
     updates.map((u) => ({
       id: u.runtimeId,
       state: u.snapshot.state,
-      context: u.snapshot.context,
+      context: u.keepsContext ? undefined : u.snapshot.context,
       tags: u.snapshot.tags,
       status: u.snapshot.status,
       reason: u.snapshot.manualReviewReason,
@@ -47,7 +50,7 @@ export function runtimeUpdate(projectId: string, updates: RuntimeUpdate[]): SQL 
   const due = deadlineColumns(sql`u.v->'deadline'`, { dueAt: sql`w.due_at`, dueWarnAt: sql`w.due_warn_at` });
   return sql`update workflow_runtimes w set
       state = u.v->>'state',
-      context = u.v->'context',
+      context = coalesce(u.v->'context', w.context),
       tags = array(select jsonb_array_elements_text(u.v->'tags')),
       status = u.v->>'status',
       manual_review_reason = u.v->>'reason',
