@@ -66,7 +66,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.ts", "tests/**/*.test.ts"], exclude: integration, environment: "node", env: testEnv },
+        test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.ts", "tests/**/*.test.ts", "bench/**/*.test.ts"], exclude: integration, environment: "node", env: testEnv },
       },
       // TEST_INT_DB=postgres leaves PGlite out (mutation runs of the integration tests, which are faster on a server).
       ...(process.env.TEST_INT_DB === "postgres" ? [] : integrationProjects("pglite")),

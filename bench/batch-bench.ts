@@ -11,6 +11,7 @@ import { printFiguresWhenRun } from "./lib/run-as-script";
 import { apiClient } from "./lib/api-client";
 import { startBenchApp } from "./lib/app-server";
 import { cpuPer, cpuSnapshot } from "./lib/cpu-accounting";
+import { recordGoalFacts } from "./lib/goals";
 import { PLAIN_DEFINITION } from "./lib/plain-definition";
 import { closedLoop, Latencies } from "./lib/stats";
 
@@ -113,6 +114,7 @@ export async function runBatchBench(): Promise<Record<string, unknown>> {
     const plain = await eventsPhase(plainIds, plainLat);
     const eventLat = new Latencies();
     const example = await eventsPhase(created, eventLat);
+    recordGoalFacts({ batchRunsPerSecond: created.length / runSeconds, batchPlainEventsPerSecond: plain.rate });
     return {
       clients: CLIENTS,
       "items per batch": ITEMS,

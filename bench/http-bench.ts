@@ -6,6 +6,7 @@ import { apiClient, timedPost } from "./lib/api-client";
 import { startBenchApp } from "./lib/app-server";
 import { STATEMENTS_SHOWN } from "./lib/bench-database";
 import { cpuPer, cpuSnapshot } from "./lib/cpu-accounting";
+import { recordGoalFacts } from "./lib/goals";
 import { interleavedAppCpu, ratiosTo } from "./lib/interleaved";
 import { PLAIN_DEFINITION } from "./lib/plain-definition";
 import { closedLoop, Latencies, openLoop } from "./lib/stats";
@@ -171,6 +172,7 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
         "plain event": { task: async () => { const id = ids[next++]; if (id) await post(`/api/v1/external/workflows/${id}/send-event`, { name: "start" }, new Latencies()); }, enough: () => next >= ids.length },
       }, { rounds: RATIO_ROUNDS, sliceMs: 1500, clients: CLIENTS });
       await drain();
+      recordGoalFacts({ interleaved: costs });
       return ratiosTo(costs, "health");
     })(app.cpuScope);
 
@@ -196,6 +198,8 @@ export async function runHttpBench(): Promise<Record<string, unknown>> {
     const flowStatements = await statements?.(STATEMENTS_SHOWN, flows);
     const webhookLatency = new Latencies();
     for (const ms of (await completedWebhookLatencies(approvedAt, stub.completedAt)).values()) webhookLatency.add(ms);
+    // A webhook that never arrived is not fast: only a run where every one arrived is judged.
+    if (webhookLatency.count === approvedAt.size) recordGoalFacts({ webhookLatency: { p50: webhookLatency.summary().p50, p99: webhookLatency.summary().p99 } });
     const rate = Number(process.env.BENCH_EVENT_RATE ?? 1000);
     await postSteady(rate, 4, lat.sendEventAtGoal);
     // The same at a rate this machine sustains (half the measured events/s), to show latency without a queue.

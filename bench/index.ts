@@ -7,6 +7,7 @@ import { runHandlerProfile } from "./handler-profile";
 import { queueBenchCases, runQueueBench } from "./queue-bench";
 import { runTimerBench } from "./timer-bench";
 import { runFlowsBench } from "./flows-bench";
+import { goalVerdicts, recordedGoalFacts } from "./lib/goals";
 import { runPluginLatencyBench } from "./plugin-latency-bench";
 import { runWebhookJobBench } from "./webhook-job-bench";
 import { runWebhookLatencyBench } from "./webhook-latency-bench";
@@ -33,6 +34,15 @@ async function main(): Promise<void> {
   if (!only || only === "flows") print("Complete flows alone on a warm server, and their system webhooks (PostgreSQL)", await runFlowsBench());
   if (!only || only === "batch") print("Batch run and batch events over HTTP on PostgreSQL (full batches)", await runBatchBench());
   if (!only || only === "bulk") print("Bulk action over a whole queue (BENCH_DATABASE_URL: PostgreSQL)", await runBulkBench());
+  printGoals();
+}
+
+/** Issue 15's goals as this run measured them: every goal of a full run, only those of the part with BENCH_ONLY. */
+function printGoals(): void {
+  const verdicts = goalVerdicts(recordedGoalFacts()).filter((v) => !process.env.BENCH_ONLY || v.verdict !== "not measured");
+  if (verdicts.length === 0) return;
+  console.log("\n== Goals (issue 15) in this run ==");
+  for (const { goal, figure, verdict } of verdicts) console.log(`${verdict.toUpperCase().padEnd(12)} ${goal}${figure ? `: ${figure}` : ""}`);
 }
 
 main().catch((error) => {

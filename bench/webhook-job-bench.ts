@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { selectBenchDatabase } from "./lib/bench-env";
 import { cpuSnapshot } from "./lib/cpu-accounting";
+import { recordGoalFacts } from "./lib/goals";
 import { root } from "./lib/next-build";
 import { printFiguresWhenRun } from "./lib/run-as-script";
 import { cpuOf, startWorkerProcesses } from "./lib/worker-processes";
@@ -58,6 +59,7 @@ export async function runWebhookJobBench(count = Number(process.env.BENCH_WEBHOO
       const seconds = (performance.now() - started) / 1000 - 4;
       const after = { worker: cpuOf(workers.pids()), postgres: cpuSnapshot({ appRoot: root, database })!.postgres };
       const per = (ms: number) => Math.round((ms / count) * 100) / 100;
+      if (delivered === count) recordGoalFacts({ webhookJobWorkerMs: per(after.worker - before.worker) });
       return {
         "jobs queued (by kind)": Object.fromEntries(jobs.map((j) => [j.kind, j.n])),
         "webhook deliveries answered": `${delivered} / ${count} (receiver got ${receiver.count()} on ${receiver.connections()} connections)`,
