@@ -62,7 +62,7 @@ export async function runQueueBench(cases = queueBenchCases()): Promise<Record<s
       "search matching none ms": await time({ q: "no such company" }),
       "sidebar counts (open, overdue) ms": await median(() => openRuntimeCounts(t.db, "bench", [filter as never])),
     };
-    const [query, ms] = Object.entries(figures).filter(([name]) => name.endsWith(" ms") && name !== "seed seconds").sort((a, b) => b[1] - a[1])[0];
+    const [query, ms] = Object.entries(figures).filter(([name]) => name.endsWith(" ms")).sort((a, b) => b[1] - a[1])[0];
     recordGoalFacts({ queueSlowestMs: { cases, ms: Math.round(ms * 10) / 10, query: query.replace(/ ms$/, "") } });
     return figures;
   } finally {
