@@ -5,8 +5,8 @@ import { DONE, type JobOutcome } from "../jobs/outcome";
 import { metrics, timed } from "../observability/metrics";
 import { redactHeaders } from "../plugins/redact";
 import { sendWebhookPlugin } from "../plugins/send-webhook-plugin";
-import { loadPluginSecrets } from "../secrets/load-secret-lookup";
 import type { WebhookPluginJobPayload } from "./effect-jobs";
+import { pluginSecretsSoon } from "./plugin-job-reads";
 
 /**
  * Handle a `webhook_plugin` job: send the request through the plugin leaf; anything but a 2xx is retried
@@ -19,7 +19,7 @@ export async function runWebhookPluginJob(db: Db, job: Job): Promise<JobOutcome>
   let outcome: JobOutcome;
   let status: number | null = null;
   try {
-    const secrets = await loadPluginSecrets(db, job.projectId);
+    const secrets = await pluginSecretsSoon(db, job.projectId);
     const latency = metrics().pluginLatency.labels({ plugin: p.pluginName, kind: "webhook" });
     const sent = await timed((s) => latency.observe(s), () => sendWebhookPlugin(p.request, p.timeoutMs, secrets));
     status = sent.status;
