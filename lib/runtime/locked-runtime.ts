@@ -27,10 +27,19 @@ export async function withLockedRuntime<T>(
 }
 
 /** Lock the project's runtimes among `ids` with one statement, in id order; the rows by (lower-case) id. */
-export async function lockRuntimeRows(tx: Db, projectId: string, ids: string[]): Promise<Map<string, WorkflowRuntime>> {
+export function lockRuntimeRows(tx: Db, projectId: string, ids: string[]): Promise<Map<string, WorkflowRuntime>> {
+  return runtimeRows(tx, ids, (valid) => lockRuntimesStatement(projectId, valid));
+}
+
+/** The project's runtimes among `ids`, read with one statement and no lock; the rows by (lower-case) id. */
+export function readRuntimeRows(db: Db, projectId: string, ids: string[]): Promise<Map<string, WorkflowRuntime>> {
+  return runtimeRows(db, ids, (valid) => runtimesStatement(projectId, valid));
+}
+
+async function runtimeRows(db: Db, ids: string[], statement: (valid: string[]) => SQL): Promise<Map<string, WorkflowRuntime>> {
   const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
   if (valid.length === 0) return new Map();
-  const rows = rowsOf<Record<string, unknown>>(await tx.execute(lockRuntimesStatement(projectId, valid)));
+  const rows = rowsOf<Record<string, unknown>>(await db.execute(statement(valid)));
   return new Map(rows.map((raw) => fromRow(workflowRuntimes, raw)).map((row) => [row.id, row]));
 }
 
